@@ -1,0 +1,97 @@
+/**
+ * Emits the protocol constants: those schema.ts declares (protocol version,
+ * JSON-RPC version, error codes) copied as written, and method lists derived
+ * from the JSON Schema so they cannot drift from the types.
+ */
+import type { JsonSchema } from "./json-schema.js";
+
+type Defs = Record<string, JsonSchema>;
+
+function refName(ref: unknown): string {
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) throw new Error(`unexpected reference ${String(ref)}`);
+  return ref.slice("#/$defs/".length);
+}
+
+/** The names a union definition lists, in order. */
+function unionMembers(defs: Defs, name: string): string[] {
+  const def = defs[name];
+  const anyOf = def?.anyOf as JsonSchema[] | undefined;
+  if (anyOf) return anyOf.map((m) => refName(m.$ref));
+  if (def?.$ref) return [refName(def.$ref)];
+  throw new Error(`${name} is not a union of references`);
+}
+
+/** The constant `method` of a request or notification definition. */
+function methodOf(defs: Defs, name: string): string {
+  const method = (defs[name]?.properties as Record<string, JsonSchema> | undefined)?.method?.const;
+  if (typeof method !== "string") throw new Error(`${name} has no constant method`);
+  return method;
+}
+
+function isDeprecated(defs: Defs, name: string): boolean {
+  return defs[name]?.deprecated === true;
+}
+
+function list(name: string, doc: string, values: string[]): string {
+  const items = values.map((v) => `  ${JSON.stringify(v)},`).join("\n");
+  return `/** ${doc} */\nexport const ${name} = [\n${items}\n] as const;`;
+}
+
+export interface DerivedMethods {
+  clientRequests: string[];
+  clientNotifications: string[];
+  serverNotifications: string[];
+  inputRequired: string[];
+  inputRequests: string[];
+}
+
+/** Method lists derived from the schema; `deprecated` selects which side of the split. */
+export function deriveMethods(schema: JsonSchema, deprecated: boolean): DerivedMethods {
+  const defs = schema.$defs as Defs;
+  const pick = (union: string) =>
+    unionMembers(defs, union)
+      .filter((n) => isDeprecated(defs, n) === deprecated)
+      .map((n) => methodOf(defs, n));
+  // A "union" of one member may be an inlined copy of it (ClientNotification).
+  const pickOne = (union: string) => {
+    const own = (defs[union]?.properties as Record<string, JsonSchema> | undefined)?.method?.const;
+    if (typeof own === "string") return isDeprecated(defs, union) === deprecated ? [own] : [];
+    return pick(union);
+  };
+  const inputRequired = Object.keys(defs)
+    .filter((n) => n.endsWith("ResultResponse"))
+    .filter((n) => {
+      const result = (defs[n]?.properties as Record<string, JsonSchema>).result;
+      const members = (result?.anyOf as JsonSchema[] | undefined) ?? [];
+      return members.some((m) => m.$ref === "#/$defs/InputRequiredResult");
+    })
+    .map((n) => methodOf(defs, n.replace(/ResultResponse$/, "Request")))
+    .sort();
+  return {
+    clientRequests: pick("ClientRequest"),
+    clientNotifications: pickOne("ClientNotification"),
+    serverNotifications: pick("ServerNotification"),
+    inputRequired: deprecated ? [] : inputRequired,
+    inputRequests: pick("InputRequest"),
+  };
+}
+
+/** The core constants module. */
+export function emitCoreConstants(schema: JsonSchema, copied: string[], header: string): string {
+  const m = deriveMethods(schema, false);
+  const parts = [
+    ...copied,
+    list("CLIENT_REQUEST_METHODS", "Methods a client may send as requests.", m.clientRequests),
+    list("CLIENT_NOTIFICATION_METHODS", "Methods a client may send as notifications.", m.clientNotifications),
+    list("SERVER_NOTIFICATION_METHODS", "Methods a server may send as notifications (core protocol).", m.serverNotifications),
+    list(
+      "INPUT_REQUIRED_METHODS",
+      "The only request methods whose result MAY be an `InputRequiredResult`; any other method answering `input_required` violates the protocol.",
+      m.inputRequired,
+    ),
+    list("INPUT_REQUEST_METHODS", "Methods a server may embed in `inputRequests` (core protocol).", m.inputRequests),
+    "/** A method a client may send as a request. */\nexport type ClientRequestMethod = (typeof CLIENT_REQUEST_METHODS)[number];",
+    "/** A request method whose result may be `input_required`. */\nexport type InputRequiredMethod = (typeof INPUT_REQUIRED_METHODS)[number];",
+  ];
+  return `${header}\n${parts.join("\n\n")}\n`;
+}

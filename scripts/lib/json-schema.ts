@@ -1,0 +1,168 @@
+/**
+ * Builds the JSON Schema (2020-12) of the protocol from schema/schema.ts with
+ * typescript-json-schema's programmatic API, then applies the project's
+ * documented post-passes: `definitions` become `$defs`, declarations and
+ * fields tagged `@deprecated` get `"deprecated": true`, and `@numberType
+ * number` widens integers to numbers inside the tagged declaration or field.
+ */
+import * as TJS from "typescript-json-schema";
+import ts from "typescript";
+import { fileURLToPath } from "node:url";
+
+/** Settings matching upstream's generator: required on, numbers default to integer. */
+export const TJS_SETTINGS: TJS.PartialArgs = {
+  required: true,
+  defaultNumberType: "integer",
+  ref: true,
+  aliasRef: false,
+  topRef: false,
+  noExtraProps: false,
+  strictNullChecks: false,
+  // buildJsonSchema reports compile errors itself, with file and line; no need to check twice.
+  ignoreErrors: true,
+  // Project keywords read from doc tags; documented at the top of schema/schema.ts.
+  validationKeywords: ["anyOf", "numberType"],
+};
+
+/** The global types schema.ts may use, in place of TypeScript's standard library (see the file). */
+export const SCHEMA_LIB = fileURLToPath(new URL("./schema-lib.d.ts", import.meta.url));
+
+// strictNullChecks off, as in upstream's generator: with it on, an optional field typed by a
+// union alias (RequestId, ProgressToken) becomes `T | undefined` and loses its `$ref`.
+export const COMPILER_OPTIONS = { strict: true, strictNullChecks: false, noLib: true, skipLibCheck: true, noEmit: true, target: "es2022" };
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface DeclarationInfo {
+  name: string;
+  node: ts.Statement;
+  deprecated: boolean;
+  /** Tagged `@typesOnly`: a TypeScript helper with no JSON Schema definition. */
+  typesOnly: boolean;
+}
+
+export function hasTag(node: ts.Node, tag: string): boolean {
+  return ts.getJSDocTags(node).some((t) => t.tagName.text === tag);
+}
+
+/** Exported interfaces and type aliases of a source file, in source order. */
+export function declarationsOf(sourceFile: ts.SourceFile): DeclarationInfo[] {
+  const out: DeclarationInfo[] = [];
+  for (const statement of sourceFile.statements) {
+    if (!ts.isInterfaceDeclaration(statement) && !ts.isTypeAliasDeclaration(statement)) continue;
+    const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    out.push({
+      name: statement.name.text,
+      node: statement,
+      deprecated: hasTag(statement, "deprecated"),
+      typesOnly: hasTag(statement, "typesOnly"),
+    });
+  }
+  return out;
+}
+
+/** Names of the deprecated fields of each declaration (direct members only). */
+function deprecatedFields(decl: ts.Statement): Set<string> {
+  const names = new Set<string>();
+  const members = ts.isInterfaceDeclaration(decl)
+    ? decl.members
+    : ts.isTypeAliasDeclaration(decl) && ts.isTypeLiteralNode(decl.type)
+      ? decl.type.members
+      : undefined;
+  for (const member of members ?? []) {
+    if (ts.isPropertySignature(member) && hasTag(member, "deprecated")) {
+      const n = member.name;
+      names.add(ts.isIdentifier(n) || ts.isStringLiteral(n) ? n.text : n.getText());
+    }
+  }
+  return names;
+}
+
+/** Rewrites `integer` to `number` in a subtree, not following `$ref`s. */
+function widenNumbers(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) widenNumbers(item);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const obj = node as JsonSchema;
+  if (obj.type === "integer") obj.type = "number";
+  else if (Array.isArray(obj.type)) obj.type = obj.type.map((t) => (t === "integer" ? "number" : t));
+  for (const value of Object.values(obj)) widenNumbers(value);
+}
+
+/** Applies `numberType`, renames `definitions` refs to `$defs`. */
+function postProcess(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(postProcess);
+  if (node === null || typeof node !== "object") return node;
+  const obj = node as JsonSchema;
+  if (obj.numberType !== undefined) {
+    if (obj.numberType !== "number") throw new Error(`@numberType accepts only "number", got ${JSON.stringify(obj.numberType)}`);
+    delete obj.numberType;
+    widenNumbers(obj);
+  }
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(obj)) {
+    if (key === "$ref" && typeof value === "string") out[key] = value.replace("#/definitions/", "#/$defs/");
+    else out[key] = postProcess(value);
+  }
+  return out;
+}
+
+/** Sorts object keys recursively so the output bytes do not depend on traversal order. */
+export function sortKeys(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(sortKeys);
+  if (node === null || typeof node !== "object") return node;
+  const out: JsonSchema = {};
+  for (const key of Object.keys(node).sort()) out[key] = sortKeys((node as JsonSchema)[key]);
+  return out;
+}
+
+export interface BuiltSchema {
+  schema: JsonSchema;
+  program: ts.Program;
+  sourceFile: ts.SourceFile;
+  declarations: DeclarationInfo[];
+}
+
+/** Builds the full-protocol JSON Schema from one TypeScript file. */
+export function buildJsonSchema(file: string): BuiltSchema {
+  const program = TJS.getProgramFromFiles([file, SCHEMA_LIB], COMPILER_OPTIONS);
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  if (diagnostics.length > 0) {
+    const text = ts.formatDiagnostics(diagnostics, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => process.cwd(),
+      getNewLine: () => "\n",
+    });
+    throw new Error(`${file} does not compile:\n${text}`);
+  }
+  const sourceFile = program.getSourceFile(file);
+  if (!sourceFile) throw new Error(`cannot read ${file}`);
+  const declarations = declarationsOf(sourceFile);
+  const generator = TJS.buildGenerator(program, TJS_SETTINGS, [file]);
+  if (!generator) throw new Error(`typescript-json-schema could not start on ${file}`);
+  const wanted = declarations.filter((d) => !d.typesOnly).map((d) => d.name);
+  const raw = generator.getSchemaForSymbols(wanted, true, true) as JsonSchema;
+  const rawDefs = (raw.definitions ?? {}) as Record<string, JsonSchema>;
+  const defs: Record<string, unknown> = {};
+  for (const decl of declarations) {
+    if (decl.typesOnly) continue;
+    const def = rawDefs[decl.name];
+    if (!def) throw new Error(`typescript-json-schema produced no definition for ${decl.name}`);
+    const processed = postProcess(def) as JsonSchema;
+    if (decl.deprecated) processed.deprecated = true;
+    const props = processed.properties as Record<string, JsonSchema> | undefined;
+    for (const field of deprecatedFields(decl.node)) {
+      if (props?.[field]) props[field] = { ...props[field], deprecated: true };
+    }
+    defs[decl.name] = processed;
+  }
+  const unknownDefs = Object.keys(rawDefs).filter((n) => !(n in defs) && !declarations.some((d) => d.name === n && d.typesOnly));
+  if (unknownDefs.length > 0) {
+    throw new Error(`typescript-json-schema emitted definitions that schema.ts does not export: ${unknownDefs.join(", ")}`);
+  }
+  const schema = sortKeys({ $schema: "https://json-schema.org/draft/2020-12/schema", $defs: defs }) as JsonSchema;
+  return { schema, program, sourceFile, declarations };
+}

@@ -1,0 +1,12 @@
+/** Paths shared by the repository's tests. */
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The upstream structure file, present beside the repository in this workplace only. */
+export const upstreamStructure = resolve(repoRoot, "../shared/upstream/draft-schema.structure.json");
+export const hasUpstream = existsSync(upstreamStructure);
+export const upstreamMissingMessage =
+  "../shared/upstream/draft-schema.structure.json is absent (a clone outside the workplace): upstream comparison skipped";
