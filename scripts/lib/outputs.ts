@@ -1,6 +1,75 @@
-/** Outputs of later generators (zod validators, deprecated package), registered in one place. */
+/** Outputs of the generators that build on the JSON Schema, registered in one place. */
 import type { BuiltSchema } from "./json-schema.js";
+import { generatedHeader } from "./header.js";
+import { emitZod, validatorName } from "./emit-zod.js";
+import { project, type Schema } from "./project.js";
 
-export function extraOutputs(_built: BuiltSchema): Map<string, string> {
-  return new Map();
+const SOURCE = "packages/schema/schema.json (from schema/schema.ts)";
+const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
+
+/** packages/zod/src/validators.gen.ts: a validator for every core type, and the `schemas` map. */
+function coreValidators(built: BuiltSchema): string {
+  const core = project(built.schema, "core");
+  const names = Object.keys(core.$defs as object);
+  const emitted = emitZod(core, { names, typeOf: (n) => n });
+  const typeImports = [...names].sort().map((n) => `  ${n},`).join("\n");
+  const helpers = [...emitted.helpers].sort().join(", ");
+  const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
+  const routing = methodRouting(core);
+  return [
+    generatedHeader(GENERATOR, SOURCE),
+    `import { z } from "zod";`,
+    `import type {\n${typeImports}\n} from "@mrtr/schema";`,
+    helpers ? `import { ${helpers} } from "./zod-runtime.js";` : "",
+    "",
+    emitted.body,
+    "",
+    `/** Every core validator, by protocol type name. */\nexport const schemas = {\n${map}\n} as const;`,
+    "",
+    "/** The name of a core protocol type that has a validator. */\nexport type SchemaName = keyof typeof schemas;",
+    "",
+    routing,
+    "",
+  ].join("\n");
+}
+
+type Defs = Record<string, Schema>;
+
+function members(defs: Defs, union: string): string[] {
+  const def = defs[union]!;
+  if (def.anyOf) return (def.anyOf as Schema[]).map((m) => (m.$ref as string).slice("#/$defs/".length));
+  return [union];
+}
+
+function methodOf(defs: Defs, name: string): string {
+  return ((defs[name]!.properties as Defs).method!.const as string);
+}
+
+/** Validators by method: requests, notifications, and the response to each request. */
+function methodRouting(core: Schema): string {
+  const defs = core.$defs as Defs;
+  // One validator per method; a later name wins (ClientNotification is a copy of CancelledNotification).
+  const entries = (names: string[], value: (n: string) => string | undefined) => {
+    const byMethod = new Map<string, string>();
+    for (const n of names) {
+      const v = value(n);
+      if (v !== undefined) byMethod.set(methodOf(defs, n), v);
+    }
+    return [...byMethod].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
+  };
+  const requests = members(defs, "ClientRequest");
+  const notifications = [...members(defs, "ClientNotification"), ...members(defs, "ServerNotification")];
+  const responseOf = (n: string) => {
+    const response = n.replace(/Request$/, "ResultResponse");
+    return response in defs ? validatorName(response) : undefined;
+  };
+  return [
+    `/** Validators of the requests a client may send, by method. */\nexport const requestSchemas = {\n${entries(requests, validatorName)}\n} as const;`,
+    `/** Validators of notifications (either direction), by method. */\nexport const notificationSchemas = {\n${entries(notifications, validatorName)}\n} as const;`,
+    `/** Validators of the response to each request, by the request's method. */\nexport const resultResponseSchemas = {\n${entries(requests, responseOf)}\n} as const;`,
+  ].join("\n\n");
+}
+
+export function extraOutputs(built: BuiltSchema): Map<string, string> {
+  return new Map([["packages/zod/src/validators.gen.ts", coreValidators(built)]]);
 }

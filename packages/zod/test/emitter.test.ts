@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { emitZod } from "../../../scripts/lib/emit-zod.js";
+import { CallToolRequestSchema, JSONValueSchema, ToolSchema } from "@mrtr/zod";
+
+const emit = (def: Record<string, unknown>) => emitZod({ $defs: { Thing: def } }, { names: ["Thing"], typeOf: () => "unknown" });
+
+describe("the zod emitter", () => {
+  it("fails generation on a keyword it does not know, naming the keyword and the type", () => {
+    expect(() => emit({ type: "string", pattern: "^a" })).toThrow(/Thing.*"pattern"/);
+    expect(() => emit({ type: "object", properties: { x: { type: "number", multipleOf: 2 } } })).toThrow(/Thing\/properties\/x.*"multipleOf"/);
+  });
+
+  it("fails on a format it cannot check", () => {
+    expect(() => emit({ type: "string", format: "hostname" })).toThrow(/unsupported format "hostname"/);
+  });
+
+  it("makes a recursive reference lazy and every other reference direct", () => {
+    const out = emitZod(
+      { $defs: { A: { type: "array", items: { $ref: "#/$defs/B" } }, B: { anyOf: [{ type: "string" }, { $ref: "#/$defs/A" }] } } },
+      { names: ["A", "B"], typeOf: () => "unknown" },
+    );
+    // One edge of the A <-> B cycle must be lazy; the other is a direct reference.
+    expect(out.order).toEqual(["B", "A"]);
+    expect(out.body).toContain("z.lazy(() => ASchema)");
+    expect(out.body).not.toContain("z.lazy(() => BSchema)");
+  });
+});
+
+describe("generated validators", () => {
+  it("implement Standard Schema", async () => {
+    const tool = { name: "t", inputSchema: { type: "object" } };
+    const result = await ToolSchema["~standard"].validate(tool);
+    expect(result).toEqual({ value: tool });
+    const bad = await ToolSchema["~standard"].validate({ name: "t" });
+    expect("issues" in bad && bad.issues?.length).toBeTruthy();
+  });
+
+  it("accept integers beyond the safe range and any JSON number where the protocol says number", () => {
+    expect(JSONValueSchema.safeParse({ big: 2 ** 60, half: 0.5 }).success).toBe(true);
+    expect(CallToolRequestSchema.safeParse({ jsonrpc: "2.0", id: 2 ** 60, method: "tools/call", params: { name: "x", _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }).success).toBe(true);
+    expect(CallToolRequestSchema.safeParse({ jsonrpc: "2.0", id: 1.5, method: "tools/call", params: { name: "x", _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }).success).toBe(false);
+  });
+
+  it("keep unknown keys: never strip, never coerce", () => {
+    const tool = { name: "t", inputSchema: { type: "object", extra: [1] }, vendor: { x: true } };
+    expect(ToolSchema.parse(tool)).toEqual(tool);
+    expect(ToolSchema.safeParse({ name: 5, inputSchema: { type: "object" } }).success).toBe(false);
+  });
+});

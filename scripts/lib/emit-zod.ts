@@ -1,0 +1,250 @@
+/**
+ * Emits zod 4 validators from a projection of the JSON Schema, exactly as
+ * strict as the schema: the same verdict as ajv on every input, and valid data
+ * comes back unchanged (objects are loose: unknown keys are kept, nothing is
+ * stripped or coerced). Each keyword typescript-json-schema emits has one
+ * mapping below; any other keyword fails generation, naming it and the type.
+ */
+import type { Schema } from "./project.js";
+
+/** Keywords that carry no constraint. */
+const ANNOTATIONS = new Set(["description", "title", "deprecated", "$comment", "examples", "default", "markdownDescription"]);
+const FORMATS = new Set(["uri", "uri-template", "email", "date", "date-time", "byte"]);
+
+export interface ZodEmitOptions {
+  /** The definitions to emit, in any order; references to others go through `external`. */
+  names: string[];
+  /** How to name a definition emitted elsewhere: its validator's identifier (imported by the caller). */
+  external?: (name: string) => string | undefined;
+  /** How to write the TypeScript type a validator is checked against. */
+  typeOf: (name: string) => string;
+}
+
+export interface EmittedZod {
+  /** Declarations, dependencies first. */
+  body: string;
+  /** Definitions emitted, in output order. */
+  order: string[];
+  /** Helpers from ./zod-runtime.js the body uses. */
+  helpers: Set<string>;
+}
+
+const REF = "#/$defs/";
+const refName = (ref: string) => ref.slice(REF.length);
+export const validatorName = (name: string) => `${name}Schema`;
+
+class Emitter {
+  helpers = new Set<string>();
+  private emitted = new Set<string>();
+  constructor(
+    private defs: Record<string, Schema>,
+    private options: ZodEmitOptions,
+  ) {}
+
+  /** Definitions referenced by a node, not following references. */
+  private refsOf(node: unknown, out: string[] = []): string[] {
+    if (Array.isArray(node)) node.forEach((n) => this.refsOf(n, out));
+    else if (node && typeof node === "object") {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === "$ref" && typeof v === "string") out.push(refName(v));
+        else this.refsOf(v, out);
+      }
+    }
+    return out;
+  }
+
+  /** Dependencies first; a reference back into a cycle becomes lazy. */
+  order(): string[] {
+    const order: string[] = [];
+    const state = new Map<string, "visiting" | "done">();
+    const own = new Set(this.options.names);
+    const visit = (name: string) => {
+      if (state.has(name) || !own.has(name)) return;
+      state.set(name, "visiting");
+      for (const dep of this.refsOf(this.defs[name])) visit(dep);
+      state.set(name, "done");
+      order.push(name);
+    };
+    [...this.options.names].sort().forEach(visit);
+    return order;
+  }
+
+  private ref(name: string, where: string): string {
+    const external = this.options.external?.(name);
+    if (external) return external;
+    if (!(name in this.defs) || !this.options.names.includes(name)) {
+      throw new Error(`${where}: reference to ${name}, which is neither emitted here nor external`);
+    }
+    return this.emitted.has(name) ? validatorName(name) : `z.lazy(() => ${validatorName(name)})`;
+  }
+
+  private fail(where: string, message: string): never {
+    throw new Error(`zod emitter, ${where}: ${message}`);
+  }
+
+  private checkKeywords(node: Schema, where: string): void {
+    const known = new Set([
+      ...ANNOTATIONS, "$ref", "type", "const", "enum", "anyOf", "allOf", "properties", "required",
+      "additionalProperties", "items", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "format",
+    ]);
+    for (const key of Object.keys(node)) {
+      if (!known.has(key)) this.fail(where, `unsupported JSON Schema keyword "${key}"`);
+    }
+  }
+
+  /** The zod expression for one schema node. */
+  expr(node: Schema, where: string): string {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) this.fail(where, "a schema must be an object");
+    this.checkKeywords(node, where);
+    const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
+    if (keys.length === 0) return "z.unknown()";
+    if (node.$ref !== undefined) {
+      if (keys.length > 1) this.fail(where, "$ref beside other keywords");
+      return this.ref(refName(node.$ref as string), where);
+    }
+    if (node.allOf !== undefined) {
+      const rest = this.without(node, "allOf");
+      const parts = (node.allOf as Schema[]).map((s, i) => this.expr(s, `${where}/allOf/${i}`));
+      if (Object.keys(rest).some((k) => !ANNOTATIONS.has(k))) parts.unshift(this.expr(rest, where));
+      return parts.reduce((a, b) => `z.intersection(${a}, ${b})`);
+    }
+    if (node.anyOf !== undefined) {
+      const rest = this.without(node, "anyOf");
+      const bareRequired = (node.anyOf as Schema[]).every((m) => Object.keys(m).every((k) => k === "required" || ANNOTATIONS.has(k)));
+      if (bareRequired && rest.type === "object") {
+        // "at least one of these key sets": a check on the object itself.
+        this.helpers.add("hasAnyKeySet");
+        const sets = (node.anyOf as Schema[]).map((m) => m.required as string[]);
+        return `${this.expr(rest, where)}.check(hasAnyKeySet(${JSON.stringify(sets)}))`;
+      }
+      const members = (node.anyOf as Schema[]).map((s, i) => this.member(s, `${where}/anyOf/${i}`));
+      const union = members.length === 1 ? members[0]! : `z.union([${members.join(", ")}])`;
+      if (Object.keys(rest).some((k) => !ANNOTATIONS.has(k))) return `z.intersection(${this.expr(rest, where)}, ${union})`;
+      return union;
+    }
+    if (node.const !== undefined) return this.literal(node.const, where);
+    if (node.enum !== undefined) {
+      const values = node.enum as unknown[];
+      if (values.every((v) => typeof v === "string")) return `z.enum(${JSON.stringify(values)})`;
+      return `z.union([${values.map((v) => this.literal(v, where)).join(", ")}])`;
+    }
+    const type = node.type;
+    if (Array.isArray(type)) {
+      return `z.union([${type.map((t) => this.typed({ ...node, type: t }, where)).join(", ")}])`;
+    }
+    if (typeof type === "string") return this.typed(node, where);
+    return this.fail(where, `cannot map ${JSON.stringify(node)}`);
+  }
+
+  private member(node: Schema, where: string): string {
+    return this.expr(node, where);
+  }
+
+  private without(node: Schema, key: string): Schema {
+    const { [key]: _drop, ...rest } = node;
+    return rest;
+  }
+
+  private literal(value: unknown, where: string): string {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return `z.literal(${JSON.stringify(value)})`;
+    if (value === null) return "z.null()";
+    return this.fail(where, `unsupported constant ${JSON.stringify(value)}`);
+  }
+
+  private typed(node: Schema, where: string): string {
+    switch (node.type) {
+      case "string":
+        return this.string(node, where);
+      case "number":
+      case "integer":
+        return this.number(node);
+      case "boolean":
+        return "z.boolean()";
+      case "null":
+        return "z.null()";
+      case "array":
+        return this.array(node, where);
+      case "object":
+        return this.object(node, where);
+      default:
+        return this.fail(where, `unknown type ${JSON.stringify(node.type)}`);
+    }
+  }
+
+  private string(node: Schema, where: string): string {
+    const checks: string[] = [];
+    if (node.format !== undefined) {
+      if (!FORMATS.has(node.format as string)) this.fail(where, `unsupported format "${String(node.format)}"`);
+      this.helpers.add("format");
+      checks.push(`format(${JSON.stringify(node.format)})`);
+    }
+    // JSON Schema counts code points, zod counts UTF-16 units: measure as ajv does.
+    if (node.minLength !== undefined || node.maxLength !== undefined) {
+      this.helpers.add("codePointLength");
+      checks.push(`codePointLength(${node.minLength ?? 0}, ${node.maxLength ?? "Infinity"})`);
+    }
+    return checks.length ? `z.string().check(${checks.join(", ")})` : "z.string()";
+  }
+
+  private number(node: Schema): string {
+    let out = "z.number()";
+    if (node.type === "integer") {
+      // Any integral number, as ajv: zod's int() stops at the safe-integer range.
+      this.helpers.add("integral");
+      out += ".check(integral)";
+    }
+    if (node.minimum !== undefined) out += `.gte(${node.minimum})`;
+    if (node.maximum !== undefined) out += `.lte(${node.maximum})`;
+    return out;
+  }
+
+  private array(node: Schema, where: string): string {
+    const items = node.items === undefined ? "z.unknown()" : this.expr(node.items as Schema, `${where}/items`);
+    let out = `z.array(${items})`;
+    if (node.minItems !== undefined) out += `.min(${node.minItems})`;
+    if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
+    return out;
+  }
+
+  private object(node: Schema, where: string): string {
+    const properties = (node.properties ?? {}) as Record<string, Schema>;
+    const required = new Set((node.required ?? []) as string[]);
+    for (const r of required) if (!(r in properties)) this.fail(where, `required "${r}" has no property schema`);
+    const additional = node.additionalProperties;
+    const typedAdditional =
+      additional !== undefined && additional !== true && Object.keys(additional as Schema).some((k) => !ANNOTATIONS.has(k));
+    if (additional === false) this.fail(where, "additionalProperties: false is not used by this protocol");
+    const names = Object.keys(properties);
+    if (typedAdditional) this.helpers.add("protoGuard");
+    if (names.length === 0 && typedAdditional) {
+      const value = this.expr(additional as Schema, `${where}/additionalProperties`);
+      return `protoGuard(${value}, z.record(z.string(), ${value}))`;
+    }
+    const fields = names.map((name) => {
+      const value = this.expr(properties[name]!, `${where}/properties/${name}`);
+      return `${JSON.stringify(name)}: ${required.has(name) ? value : `${value}.optional()`}`;
+    });
+    const shape = `z.looseObject({${fields.length ? ` ${fields.join(", ")} ` : ""}})`;
+    if (!typedAdditional) return shape;
+    const value = this.expr(additional as Schema, `${where}/additionalProperties`);
+    return `protoGuard(${value}, ${shape}.catchall(${value}))`;
+  }
+
+  emitAll(): EmittedZod {
+    const order = this.order();
+    const out: string[] = [];
+    for (const name of order) {
+      const def = this.defs[name]!;
+      const expr = this.expr(def, name);
+      this.emitted.add(name);
+      const doc = typeof def.description === "string" ? def.description.split("\n")[0] : undefined;
+      const comment = `/** Validates \`${name}\`${doc ? `: ${doc.replace(/\*\//g, "*\\/")}` : "."} */`;
+      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${this.options.typeOf(name)}> = ${expr};`);
+    }
+    return { body: out.join("\n\n"), order, helpers: this.helpers };
+  }
+}
+
+export function emitZod(schema: Schema, options: ZodEmitOptions): EmittedZod {
+  return new Emitter(schema.$defs as Record<string, Schema>, options).emitAll();
+}
