@@ -1,0 +1,81 @@
+/**
+ * What a handler receives besides its arguments. Every method's handler gets
+ * a `RequestContext`; the handlers of `tools/call`, `prompts/get` and
+ * `resources/read` get an `InputContext`, through which they ask the client
+ * for input, in either of two stateless styles (see docs/architecture.md).
+ */
+import type {
+  ClientCapabilities,
+  ElicitRequestFormParams,
+  ElicitResult,
+  Implementation,
+  InputRequest,
+  RequestId,
+  RequestMetaObject,
+} from "@mrtr/schema";
+
+/** Facts about the request being served. */
+export interface RequestContext {
+  /** The JSON-RPC method. */
+  readonly method: string;
+  /** The JSON-RPC id of this request (each retry has a new one). */
+  readonly requestId: RequestId;
+  /** The protocol version the client sent in `_meta`. */
+  readonly protocolVersion: string;
+  /** The capabilities the client declared in this request. */
+  readonly clientCapabilities: ClientCapabilities;
+  /** The client's name and version, when it sent them. */
+  readonly clientInfo: Implementation | undefined;
+  /** The authenticated principal from the host's `principal` hook, if any. */
+  readonly principal: string | undefined;
+  /** The whole `_meta` of the request. */
+  readonly meta: RequestMetaObject;
+  /** Aborted when the host gives up on the request. */
+  readonly signal: AbortSignal;
+  /** What the host passed with the message (for example the HTTP request). */
+  readonly transport: unknown;
+}
+
+/** Options of a form elicitation. */
+export interface ElicitOptions {
+  /** Fields the secret-field guard must not flag (false positives such as "token_budget"). */
+  allowFields?: string[];
+}
+
+/** Options of a URL-mode elicitation. */
+export interface ElicitUrlOptions {
+  /**
+   * Whether the out-of-band step has finished. Accept in URL mode means consent,
+   * not completion: while this answers false after an accept, the round asks the
+   * same question again, which a client treats as "still waiting" and polls.
+   */
+  completed?: () => boolean | Promise<boolean>;
+}
+
+/** The context of a handler that may ask the client for input. */
+export interface InputContext<S = unknown> extends RequestContext {
+  /**
+   * Low-level style: the client's valid answers to the `inputRequests` of the
+   * previous `inputRequired(...)`, by key. Unknown keys are dropped; a missing
+   * or invalid answer is asked for again before the handler runs.
+   */
+  readonly inputResponses: Readonly<Record<string, unknown>>;
+  /** Low-level style: the `state` of the previous `inputRequired(...)`, verified and decrypted. */
+  readonly state: S | undefined;
+  /**
+   * Replay style: asks the user through a form and returns the answer. The
+   * handler runs from the top on every retry; answers of earlier rounds travel
+   * in the sealed requestState. Determinism rule: the same key MUST always ask
+   * the same question; asking something else under an answered key is an error.
+   */
+  elicit(key: string, params: Omit<ElicitRequestFormParams, "mode"> & { mode?: "form" }, options?: ElicitOptions): Promise<ElicitResult>;
+  /** Replay style: asks the user to complete a step at a URL (OAuth, payment, API key entry). */
+  elicitUrl(key: string, params: { message: string; url: string }, options?: ElicitUrlOptions): Promise<ElicitResult>;
+  /** Replay style, any input kind (plugins build `sample` and `listRoots` on it). */
+  ask(key: string, request: InputRequest, options?: ElicitOptions): Promise<unknown>;
+  /**
+   * Demands that the requestState this retry carries is consumed at most once:
+   * a second retry with the same state is refused as invalid. No-op on a first call.
+   */
+  consumeOnce(): Promise<void>;
+}

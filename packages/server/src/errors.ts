@@ -1,0 +1,102 @@
+/**
+ * Errors. `McpError` and its subclasses are protocol errors: a handler may
+ * throw one and the client receives it as a JSON-RPC error with that code.
+ * `ServerDefinitionError`s are programming mistakes in the server itself: the
+ * client gets a bare -32603, the details go to the `onError` hook.
+ */
+import {
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  METHOD_NOT_FOUND,
+  MISSING_REQUIRED_CLIENT_CAPABILITY,
+  UNSUPPORTED_PROTOCOL_VERSION,
+} from "@mrtr/schema";
+import type { ClientCapabilities } from "@mrtr/schema";
+
+/** A JSON-RPC error to send to the client: code, message, optional data. */
+export class McpError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "McpError";
+  }
+}
+
+/** -32600: the message is not a valid JSON-RPC request. */
+export class InvalidRequestError extends McpError {
+  constructor(message: string, data?: unknown) {
+    super(INVALID_REQUEST, message, data);
+    this.name = "InvalidRequestError";
+  }
+}
+
+/** -32601: the method does not exist here, or the draft removed it. */
+export class MethodNotFoundError extends McpError {
+  constructor(method: string) {
+    super(METHOD_NOT_FOUND, `Method not found: ${method}`);
+    this.name = "MethodNotFoundError";
+  }
+}
+
+/** -32602: the params are invalid. */
+export class InvalidParamsError extends McpError {
+  constructor(message: string, data?: unknown) {
+    super(INVALID_PARAMS, message, data);
+    this.name = "InvalidParamsError";
+  }
+}
+
+/** The one message every requestState failure gets: no detail reaches the client. */
+export const INVALID_REQUEST_STATE_MESSAGE = "invalid or expired requestState";
+
+/** -32602 for any requestState that fails verification; the reason goes to the server's hook only. */
+export class InvalidRequestStateError extends McpError {
+  constructor() {
+    super(INVALID_PARAMS, INVALID_REQUEST_STATE_MESSAGE);
+    this.name = "InvalidRequestStateError";
+  }
+}
+
+/** -32603: the server failed; the client learns nothing more. */
+export class InternalError extends McpError {
+  constructor(message = "Internal error") {
+    super(INTERNAL_ERROR, message);
+    this.name = "InternalError";
+  }
+}
+
+/** -32021: serving the request needs a client capability this request did not declare. */
+export class MissingCapabilityError extends McpError {
+  constructor(readonly requiredCapabilities: ClientCapabilities) {
+    super(
+      MISSING_REQUIRED_CLIENT_CAPABILITY,
+      `This request needs client capabilities it did not declare: ${JSON.stringify(requiredCapabilities)}`,
+      { requiredCapabilities },
+    );
+    this.name = "MissingCapabilityError";
+  }
+}
+
+/** -32022: the requested protocol version is not one this server speaks. */
+export class UnsupportedVersionError extends McpError {
+  constructor(requested: string, supported: readonly string[]) {
+    super(
+      UNSUPPORTED_PROTOCOL_VERSION,
+      `Unsupported protocol version ${JSON.stringify(requested)}; this server supports ${supported.join(", ")}`,
+      { supported: [...supported], requested },
+    );
+    this.name = "UnsupportedVersionError";
+  }
+}
+
+/** A mistake in the server's own code or configuration (not the client's). */
+export class ServerDefinitionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ServerDefinitionError";
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Input kinds: what the server knows about each method it may put into
+ * `inputRequests`. Elicitation is built in; @mrtr/deprecated adds sampling and
+ * roots through the same interface. For each kind: which client capability a
+ * request needs, how to check a request before it leaves (developer errors),
+ * and how to check the client's answer on the retry.
+ */
+import type { ClientCapabilities, ElicitRequest, InputRequest } from "@mrtr/schema";
+import { ElicitRequestSchema } from "@mrtr/zod";
+import { assertSafeForm, checkElicitResponse } from "./elicitation/index.js";
+import { ServerDefinitionError } from "./errors.js";
+
+/** The verdict on one answer from the client. */
+export type AnswerCheck = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/** Everything the server needs to know about one input-request method. */
+export interface InputKind {
+  /** The method, e.g. "elicitation/create". */
+  method: string;
+  /** The capabilities the request needs that `declared` lacks, or undefined when it may be sent. */
+  missingCapabilities(request: InputRequest, declared: ClientCapabilities): ClientCapabilities | undefined;
+  /** Throws a ServerDefinitionError (or a subclass) when the request is malformed or unsafe to send. */
+  assertValid(request: InputRequest, options: { allowFields?: string[] }): void;
+  /** Checks the client's answer to `request`. */
+  checkAnswer(request: InputRequest, answer: unknown): AnswerCheck;
+}
+
+/** Form mode is declared by `elicitation.form`, or by an `elicitation` object with neither mode named. */
+export function declaresForm(caps: ClientCapabilities): boolean {
+  const e = caps.elicitation;
+  if (!e || typeof e !== "object") return false;
+  return e.form !== undefined || (e.form === undefined && e.url === undefined);
+}
+
+/** URL mode is declared only by `elicitation.url`. */
+export function declaresUrl(caps: ClientCapabilities): boolean {
+  return caps.elicitation?.url !== undefined;
+}
+
+/** Built-in: `elicitation/create`, in form and URL mode. */
+export const elicitationKind: InputKind = {
+  method: "elicitation/create",
+  missingCapabilities(request, declared) {
+    const params = (request as ElicitRequest).params;
+    if (params.mode === "url") return declaresUrl(declared) ? undefined : { elicitation: { url: {} } };
+    return declaresForm(declared) ? undefined : { elicitation: { form: {} } };
+  },
+  assertValid(request, options) {
+    const parsed = ElicitRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      throw new ServerDefinitionError(`Invalid elicitation request: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    }
+    const params = (request as ElicitRequest).params;
+    if (params.mode !== "url") assertSafeForm(params, options);
+  },
+  checkAnswer(request, answer) {
+    return checkElicitResponse(request as ElicitRequest, answer);
+  },
+};
+
+/** The input kinds of a server, by method. */
+export class InputKinds {
+  private readonly kinds = new Map<string, InputKind>();
+  constructor(kinds: InputKind[]) {
+    for (const kind of kinds) this.kinds.set(kind.method, kind);
+  }
+
+  /** The kind for a method; a method with no kind is a server mistake. */
+  get(method: string): InputKind {
+    const kind = this.kinds.get(method);
+    if (!kind) {
+      throw new ServerDefinitionError(
+        `No input kind for "${method}": this server cannot ask the client for it. ` +
+          (method === "sampling/createMessage" || method === "roots/list"
+            ? "Sampling and roots are deprecated; install @mrtr/deprecated and pass its server plugin to createServer."
+            : "Only elicitation/create is built in."),
+      );
+    }
+    return kind;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The low-level way for a handler to ask for input: return
+ * `inputRequired({ inputRequests, state })`. The server checks the requests
+ * against the client's capabilities, seals `state` into the requestState, and
+ * on the retry hands the handler `ctx.inputResponses` and `ctx.state` again.
+ */
+import type { InputRequests } from "@mrtr/schema";
+
+const BRAND: unique symbol = Symbol.for("mrtr.inputRequired");
+
+/** What a handler returns to end this round with `input_required`. */
+export interface InputRequiredReturn<S = unknown> {
+  readonly [BRAND]: true;
+  /** What the client must fulfil before retrying, by server-chosen key. */
+  readonly inputRequests: InputRequests | undefined;
+  /** Application state sealed into requestState and handed back as `ctx.state` on the retry. */
+  readonly state: S | undefined;
+}
+
+/**
+ * Ends this round asking the client for input. At least one of
+ * `inputRequests` and `state` must be given; state alone asks the client to
+ * retry at once (load shedding, polling).
+ */
+export function inputRequired<S = unknown>(options: { inputRequests?: InputRequests; state?: S }): InputRequiredReturn<S> {
+  return { [BRAND]: true, inputRequests: options.inputRequests, state: options.state };
+}
+
+/** Whether a handler's return value is an `inputRequired(...)`. */
+export function isInputRequired(value: unknown): value is InputRequiredReturn {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+}

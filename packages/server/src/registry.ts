@@ -1,0 +1,129 @@
+/**
+ * What a server offers: tools, prompts, resources and resource templates, as
+ * registered by the application, and how each is described in list results.
+ */
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Icon,
+  Prompt,
+  PromptArgument,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  Tool,
+  ToolAnnotations,
+} from "@mrtr/schema";
+import type { z } from "zod";
+import type { InputContext } from "./context.js";
+import type { InputRequiredReturn } from "./input-required.js";
+import { compileTemplate, type TemplateMatcher } from "./uri-template.js";
+import { ServerDefinitionError } from "./errors.js";
+
+type MaybePromise<T> = T | Promise<T>;
+/** A result without `resultType`: the server adds it. */
+type Body<T> = Omit<T, "resultType" | "ttlMs" | "cacheScope">;
+
+/** A JSON Schema object of a tool's input (`type: "object"`). */
+export type JsonSchemaObject = { type: "object"; [key: string]: unknown };
+
+/** A tool: its description, input schema (JSON Schema or zod) and handler. */
+export interface ToolDefinition<A = Record<string, unknown>> {
+  name: string;
+  title?: string;
+  description?: string;
+  /** JSON Schema (`type: "object"`) or a zod object schema; arguments are validated against it. Default: any object. */
+  inputSchema?: JsonSchemaObject | z.ZodType<A>;
+  /** JSON Schema or zod schema of `structuredContent`. */
+  outputSchema?: JsonSchemaObject | z.ZodType;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+  handler(args: A, ctx: InputContext): MaybePromise<Body<CallToolResult> | InputRequiredReturn>;
+}
+
+/** A prompt: its arguments and handler. */
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+  icons?: Icon[];
+  handler(args: Record<string, string>, ctx: InputContext): MaybePromise<Body<GetPromptResult> | InputRequiredReturn>;
+}
+
+/** A resource at a fixed URI. */
+export interface ResourceDefinition extends Omit<Resource, "uri"> {
+  uri: string;
+  handler(uri: string, ctx: InputContext): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn>;
+}
+
+/** Resources whose URIs match an RFC 6570 template. */
+export interface ResourceTemplateDefinition extends ResourceTemplate {
+  handler(uri: string, variables: Record<string, string>, ctx: InputContext): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn>;
+}
+
+function isZod(schema: unknown): schema is z.ZodType {
+  return typeof schema === "object" && schema !== null && "~standard" in schema && "safeParse" in schema;
+}
+
+export { isZod };
+
+/** The application's registrations, checked as they are made. */
+export class Registry {
+  readonly tools = new Map<string, ToolDefinition<never>>();
+  readonly prompts = new Map<string, PromptDefinition>();
+  readonly resources = new Map<string, ResourceDefinition>();
+  readonly templates: { definition: ResourceTemplateDefinition; match: TemplateMatcher }[] = [];
+
+  addTool(tool: ToolDefinition<never>): void {
+    if (!tool.name) throw new ServerDefinitionError("A tool needs a name.");
+    if (this.tools.has(tool.name)) throw new ServerDefinitionError(`Tool "${tool.name}" is registered twice.`);
+    this.tools.set(tool.name, tool);
+  }
+
+  addPrompt(prompt: PromptDefinition): void {
+    if (this.prompts.has(prompt.name)) throw new ServerDefinitionError(`Prompt "${prompt.name}" is registered twice.`);
+    this.prompts.set(prompt.name, prompt);
+  }
+
+  addResource(resource: ResourceDefinition): void {
+    if (this.resources.has(resource.uri)) throw new ServerDefinitionError(`Resource "${resource.uri}" is registered twice.`);
+    this.resources.set(resource.uri, resource);
+  }
+
+  addTemplate(template: ResourceTemplateDefinition): void {
+    this.templates.push({ definition: template, match: compileTemplate(template.uriTemplate) });
+  }
+}
+
+/** The wire description of a tool; zod schemas are turned into JSON Schema. */
+export function describeTool(tool: ToolDefinition<never>, toJsonSchema: (s: z.ZodType) => Record<string, unknown>): Tool {
+  const input = tool.inputSchema === undefined ? { type: "object" as const } : isZod(tool.inputSchema) ? toJsonSchema(tool.inputSchema) : tool.inputSchema;
+  const out: Tool = { name: tool.name, inputSchema: input as Tool["inputSchema"] };
+  if (tool.title !== undefined) out.title = tool.title;
+  if (tool.description !== undefined) (out as Tool & { description?: string }).description = tool.description;
+  if (tool.outputSchema !== undefined) out.outputSchema = (isZod(tool.outputSchema) ? toJsonSchema(tool.outputSchema) : tool.outputSchema) as Tool["outputSchema"];
+  if (tool.annotations !== undefined) out.annotations = tool.annotations;
+  if (tool.icons !== undefined) out.icons = tool.icons;
+  if (tool._meta !== undefined) out._meta = tool._meta;
+  return out;
+}
+
+/** The wire description of a prompt. */
+export function describePrompt(p: PromptDefinition): Prompt {
+  const { handler: _h, ...rest } = p;
+  return rest as Prompt;
+}
+
+/** The wire description of a resource. */
+export function describeResource(r: ResourceDefinition): Resource {
+  const { handler: _h, ...rest } = r;
+  return rest as Resource;
+}
+
+/** The wire description of a resource template. */
+export function describeTemplate(t: ResourceTemplateDefinition): ResourceTemplate {
+  const { handler: _h, ...rest } = t;
+  return rest;
+}

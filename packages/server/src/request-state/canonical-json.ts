@@ -1,0 +1,103 @@
+/**
+ * RFC 8785 JSON Canonicalization Scheme (JCS): one byte-exact text per JSON
+ * value, so two parties that hold equal data compute equal digests.
+ *
+ * - Objects: members sorted by key, comparing UTF-16 code units (what the
+ *   default `Array.prototype.sort` does on strings); no whitespace.
+ * - Numbers: the ECMAScript Number-to-String algorithm (`String(n)`, which is
+ *   also `JSON.stringify`'s), so `-0` is `0` and `1e21` is `1e+21`; NaN and
+ *   the infinities are refused.
+ * - Strings: `JSON.stringify`'s escaping, which for well-formed strings is the
+ *   RFC's (`\b \t \n \f \r \" \\` short, other controls `\u00xx` lowercase,
+ *   everything else literal); strings holding a lone surrogate are refused,
+ *   as RFC 8785 §3.2.2.2 requires.
+ *
+ * Only JSON data is accepted: `null`, booleans, finite numbers, strings,
+ * arrays and plain objects (prototype `Object.prototype` or `null`). An object
+ * member whose value is `undefined` is left out, as `JSON.stringify` would
+ * leave it off the wire; `undefined` anywhere else, functions, symbols,
+ * bigints, class instances (Date, Map, ...), cycles and nesting deeper than
+ * {@link MAX_CANONICAL_DEPTH} throw a {@link CanonicalJsonError} naming the
+ * JSON Pointer of the offending value.
+ */
+import { CanonicalJsonError } from "./errors.js";
+
+/**
+ * Deepest nesting of arrays and objects accepted. A fixed limit (rather than
+ * the host's stack) makes every host accept and refuse the same inputs.
+ */
+export const MAX_CANONICAL_DEPTH = 1000;
+
+/** In a `u` regex, a surrogate range matches only surrogates that are not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Returns the RFC 8785 canonical JSON text of `value`; throws {@link CanonicalJsonError} if it is not JSON data. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) throw new CanonicalJsonError("canonicalJson: undefined is not JSON (at the root)");
+  return write(value, [], []);
+}
+
+function write(value: unknown, path: (string | number)[], ancestors: object[]): string {
+  switch (typeof value) {
+    case "string":
+      return writeString(value, path);
+    case "number":
+      if (!Number.isFinite(value)) fail(`${value} is not a JSON number`, path);
+      return String(value);
+    case "boolean":
+      return value ? "true" : "false";
+    case "object":
+      if (value === null) return "null";
+      return writeContainer(value, path, ancestors);
+    default:
+      return fail(`a ${typeof value} is not JSON`, path);
+  }
+}
+
+function writeContainer(value: object, path: (string | number)[], ancestors: object[]): string {
+  if (ancestors.includes(value)) fail("cycle", path);
+  if (ancestors.length >= MAX_CANONICAL_DEPTH) fail(`nested deeper than ${MAX_CANONICAL_DEPTH}`, path);
+  ancestors.push(value);
+  let out: string;
+  if (Array.isArray(value)) {
+    out = "[";
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      path.push(i);
+      if (item === undefined) fail("undefined is not JSON (array element)", path);
+      out += (i === 0 ? "" : ",") + write(item, path, ancestors);
+      path.pop();
+    }
+    out += "]";
+  } else {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      fail(`${typeof name === "string" && name !== "" ? name : "a non-plain object"} is not JSON (only plain objects and arrays)`, path);
+    }
+    const record = value as Record<string, unknown>;
+    out = "{";
+    let first = true;
+    for (const key of Object.keys(record).sort()) {
+      const member = record[key];
+      if (member === undefined) continue;
+      path.push(key);
+      out += (first ? "" : ",") + writeString(key, path) + ":" + write(member, path, ancestors);
+      path.pop();
+      first = false;
+    }
+    out += "}";
+  }
+  ancestors.pop();
+  return out;
+}
+
+function writeString(value: string, path: (string | number)[]): string {
+  if (LONE_SURROGATE.test(value)) fail("string holds a lone surrogate (not well-formed Unicode)", path);
+  return JSON.stringify(value);
+}
+
+function fail(reason: string, path: readonly (string | number)[]): never {
+  const pointer = path.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  throw new CanonicalJsonError(`canonicalJson: ${reason} (at "${pointer}")`);
+}

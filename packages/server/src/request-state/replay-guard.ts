@@ -1,0 +1,110 @@
+/**
+ * Single use for sealed states. A sealed state is bound to its principal,
+ * request and expiry, but within those bounds it can be sent again; where a
+ * state must be consumed at most once (a payment, a deletion), the server
+ * claims its id after opening it and refuses the retry when the claim fails.
+ */
+
+/** Remembers which state ids have been used. */
+export interface ReplayGuard {
+  /**
+   * `true` the first time `id` is claimed, `false` for every later claim
+   * while the state can still be opened. `expiresAt` (ms since the epoch, the
+   * opened state's `expiresAt`) says how long the id must be remembered.
+   */
+  claim(id: string, expiresAt: number): boolean | Promise<boolean>;
+}
+
+/** Options of {@link MemoryReplayGuard}. */
+export interface MemoryReplayGuardOptions {
+  /** Most ids remembered at once (default 100 000, a few MB). When full of live ids, claims fail (see {@link MemoryReplayGuard}). */
+  maxEntries?: number;
+  /** Clock in ms since the epoch (default `Date.now`); for tests. */
+  now?: () => number;
+  /**
+   * How long past `expiresAt` an id is still remembered, in seconds (default
+   * 30). Must be at least the codec's `clockSkewSeconds`, since the codec
+   * still opens a state that long after its expiry.
+   */
+  clockSkewSeconds?: number;
+}
+
+/**
+ * A {@link ReplayGuard} in this process's memory. It forgets an id once the
+ * state it belongs to can no longer be opened (`expiresAt` plus the clock
+ * skew), so memory follows the number of live states, and it never holds more
+ * than `maxEntries` ids. When that many live ids are held it fails closed:
+ * claims return `false` until some expire, because forgetting a live id would
+ * let its state be used twice. Size it above the peak number of states
+ * claimed per TTL.
+ *
+ * One process only: with several server instances behind a load balancer,
+ * implement {@link ReplayGuard} over a store they share (for example an atomic
+ * "set if absent, with expiry").
+ */
+export class MemoryReplayGuard implements ReplayGuard {
+  /** id -> moment (ms) after which it is forgotten; Map order is claim order. */
+  readonly #seen = new Map<string, number>();
+  readonly #maxEntries: number;
+  readonly #now: () => number;
+  readonly #skewMs: number;
+  /** No id is forgotten before this moment, so a full sweep before it finds nothing. */
+  #nothingExpiresBefore = 0;
+
+  /** Throws `RangeError` for a `maxEntries` that is not a positive integer or a negative `clockSkewSeconds`. */
+  constructor(options: MemoryReplayGuardOptions = {}) {
+    const { maxEntries = 100_000, now = Date.now, clockSkewSeconds = 30 } = options;
+    if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new RangeError("MemoryReplayGuard: maxEntries must be a positive integer.");
+    if (typeof clockSkewSeconds !== "number" || !Number.isFinite(clockSkewSeconds) || clockSkewSeconds < 0) throw new RangeError("MemoryReplayGuard: clockSkewSeconds must be a finite number >= 0.");
+    if (typeof now !== "function") throw new RangeError("MemoryReplayGuard: now must be a function returning ms since the epoch.");
+    this.#maxEntries = maxEntries;
+    this.#now = now;
+    this.#skewMs = clockSkewSeconds * 1000;
+  }
+
+  /** Number of ids currently remembered. */
+  get size(): number {
+    return this.#seen.size;
+  }
+
+  /** `true` the first time `id` is claimed before it expires; `false` after, and whenever the guard is full of live ids. */
+  claim(id: string, expiresAt: number): boolean {
+    const now = this.#now();
+    if (typeof id !== "string" || !Number.isFinite(expiresAt) || !Number.isFinite(now)) return false;
+    const known = this.#seen.get(id);
+    if (known !== undefined) {
+      if (known > now) return false;
+      this.#seen.delete(id);
+    }
+    const forgetAt = expiresAt + this.#skewMs;
+    // Already unopenable: nothing to remember (the codec refuses the state anyway).
+    if (forgetAt <= now) return true;
+    this.#forgetOldest(now);
+    if (this.#seen.size >= this.#maxEntries) {
+      this.#sweep(now);
+      if (this.#seen.size >= this.#maxEntries) return false;
+    }
+    this.#seen.set(id, forgetAt);
+    if (forgetAt < this.#nothingExpiresBefore) this.#nothingExpiresBefore = forgetAt;
+    return true;
+  }
+
+  /** Drops expired ids from the oldest end: cheap, and enough when every state has the same TTL. */
+  #forgetOldest(now: number): void {
+    for (const [id, forgetAt] of this.#seen) {
+      if (forgetAt > now) return;
+      this.#seen.delete(id);
+    }
+  }
+
+  /** Drops every expired id; skipped when none can have expired since the last sweep. */
+  #sweep(now: number): void {
+    if (now < this.#nothingExpiresBefore) return;
+    let earliest = Infinity;
+    for (const [id, forgetAt] of this.#seen) {
+      if (forgetAt <= now) this.#seen.delete(id);
+      else if (forgetAt < earliest) earliest = forgetAt;
+    }
+    this.#nothingExpiresBefore = earliest;
+  }
+}

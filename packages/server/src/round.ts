@@ -1,0 +1,184 @@
+/**
+ * One round of a multi round-trip request: checks the client's answers
+ * against what the previous round asked, runs the handler with an
+ * InputContext, and says whether the request completed or needs input.
+ */
+import type { InputRequest, InputRequests } from "@mrtr/schema";
+import type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
+import { InvalidRequestStateError, ServerDefinitionError } from "./errors.js";
+import { isInputRequired } from "./input-required.js";
+import type { InputKinds } from "./input-kinds.js";
+import { canonicalJson } from "./request-state/index.js";
+import type { ReplayGuard } from "./request-state/index.js";
+
+/** An answer carried across rounds: the question's fingerprint and the answer. */
+interface CarriedAnswer {
+  f: string;
+  r: unknown;
+}
+
+/** What the sealed requestState holds between rounds. */
+export interface RoundState {
+  /** Application state of the low-level style. */
+  d?: unknown;
+  /** Answers so far, by key. */
+  a?: Record<string, CarriedAnswer>;
+  /** What the last round asked, by key, to check the answers against. */
+  q?: InputRequests;
+}
+
+/** How a round ended. */
+export type RoundOutcome<R> =
+  | { kind: "complete"; result: R }
+  | {
+      kind: "input";
+      inputRequests: InputRequests | undefined;
+      state: RoundState;
+      /** False when the handler built the requests itself (low-level style): the server checks them before sending. */
+      checked: boolean;
+    };
+
+/** A question asked under a key that already holds the answer to another question. */
+export class ChangedQuestionError extends ServerDefinitionError {
+  constructor(readonly key: string) {
+    super(
+      `The handler asked a different question under key "${key}" than the one already answered. ` +
+        "Replay-style handlers must ask the same question under the same key on every run; use a new key for a new question.",
+    );
+    this.name = "ChangedQuestionError";
+  }
+}
+
+/** Thrown inside the handler when an answer is missing; the round then ends with input_required. */
+class NeedsInput extends Error {
+  constructor() {
+    super("input required");
+  }
+}
+
+/**
+ * A fingerprint of a question, to notice a different question under an
+ * answered key. Not a security measure (the state it travels in is sealed), so
+ * a fast synchronous 53-bit hash of the canonical JSON is enough; being
+ * synchronous, concurrent asks (Promise.all) are all recorded before the
+ * round ends.
+ */
+function fingerprint(request: InputRequest): string {
+  const text = canonicalJson(request);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+export interface RoundInput {
+  base: RequestContext;
+  previous: RoundState | undefined;
+  /** Id and expiry of the opened requestState, for consumeOnce. */
+  opened: { id: string; expiresAt: number } | undefined;
+  inputResponses: Record<string, unknown> | undefined;
+  kinds: InputKinds;
+  replayGuard: ReplayGuard;
+}
+
+/** Checks answers against the previous round's questions; returns the valid ones and the keys to ask again. */
+function checkAnswers(input: RoundInput): { valid: Record<string, unknown>; missing: InputRequests } {
+  const asked = input.previous?.q ?? {};
+  const valid: Record<string, unknown> = {};
+  const missing: InputRequests = {};
+  for (const [key, request] of Object.entries(asked)) {
+    const responses = input.inputResponses;
+    const answer = responses && Object.prototype.hasOwnProperty.call(responses, key) ? responses[key] : undefined;
+    const verdict = answer === undefined ? undefined : input.kinds.get(request.method).checkAnswer(request, answer);
+    if (verdict?.ok) valid[key] = verdict.value;
+    else missing[key] = request;
+  }
+  return { valid, missing };
+}
+
+/** Runs one round. Errors a handler throws propagate to the caller. */
+export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext) => Promise<R> | R): Promise<RoundOutcome<R>> {
+  const previous = input.previous ?? {};
+  const { valid, missing: unanswered } = checkAnswers(input);
+
+  // Answers so far: earlier rounds, plus this round's valid answers to last round's questions.
+  const answers: Record<string, CarriedAnswer> = { ...previous.a };
+  for (const [key, value] of Object.entries(valid)) {
+    answers[key] = { f: fingerprint(previous.q![key]!), r: value };
+  }
+
+  // A missing or invalid answer is asked for again, before the handler runs.
+  if (Object.keys(unanswered).length > 0) {
+    return { kind: "input", inputRequests: unanswered, state: { d: previous.d, a: answers, q: unanswered }, checked: true };
+  }
+
+  const missing = new Map<string, { request: InputRequest; f: string }>();
+  const ask = async (key: string, request: InputRequest, options: ElicitOptions = {}): Promise<unknown> => {
+    input.kinds.get(request.method).assertValid(request, options);
+    const f = fingerprint(request);
+    const answered = answers[key];
+    if (answered) {
+      if (answered.f !== f) throw new ChangedQuestionError(key);
+      return answered.r;
+    }
+    const pending = missing.get(key);
+    if (pending && pending.f !== f) throw new ChangedQuestionError(key);
+    missing.set(key, { request, f });
+    throw new NeedsInput();
+  };
+
+  const ctx: InputContext = {
+    ...input.base,
+    inputResponses: valid,
+    state: previous.d,
+    ask,
+    elicit: async (key, params, options) =>
+      (await ask(key, { method: "elicitation/create", params: { ...params, mode: params.mode ?? "form" } } as InputRequest, options)) as never,
+    elicitUrl: async (key, params, options: ElicitUrlOptions = {}) => {
+      const request = { method: "elicitation/create", params: { mode: "url", ...params } } as InputRequest;
+      const answer = (await ask(key, request)) as { action: string };
+      if (answer.action === "accept" && options.completed && !(await options.completed())) {
+        // Consent given, step not finished: ask the same again; the client polls.
+        delete answers[key];
+        missing.set(key, { request, f: fingerprint(request) });
+        throw new NeedsInput();
+      }
+      return answer as never;
+    },
+    consumeOnce: async () => {
+      if (!input.opened) return;
+      if (!(await input.replayGuard.claim(input.opened.id, input.opened.expiresAt))) throw new InvalidRequestStateError();
+    },
+  };
+
+  let result: R;
+  try {
+    result = await handler(ctx);
+  } catch (error) {
+    if (!(error instanceof NeedsInput) || missing.size === 0) throw error;
+    return needsInput(missing, answers, previous.d);
+  }
+  // A handler that swallowed the missing-answer signal still cannot complete without the answer.
+  if (missing.size > 0) return needsInput(missing, answers, previous.d);
+  if (isInputRequired(result)) {
+    return {
+      kind: "input",
+      inputRequests: result.inputRequests,
+      state: { d: result.state, a: answers, q: result.inputRequests ?? {} },
+      checked: false,
+    };
+  }
+  return { kind: "complete", result };
+}
+
+function needsInput<R>(missing: Map<string, { request: InputRequest }>, answers: Record<string, CarriedAnswer>, d: unknown): RoundOutcome<R> {
+  const inputRequests: InputRequests = {};
+  for (const [key, { request }] of missing) inputRequests[key] = request;
+  return { kind: "input", inputRequests, state: { d, a: answers, q: inputRequests }, checked: true };
+}

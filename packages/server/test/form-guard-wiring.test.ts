@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { errorOf, request, resultOf, server } from "./helpers.js";
+
+describe("form guard inside the server", () => {
+  it("refuses a form that asks for a secret: -32603 to the client, the fix to the developer", async () => {
+    const errors: unknown[] = [];
+    const s = server({ onError: (e) => errors.push(e) }).tool({
+      name: "login",
+      async handler(_a, ctx) {
+        await ctx.elicit("creds", { message: "Log in", requestedSchema: { type: "object", properties: { password: { type: "string" } } } });
+        return { content: [] };
+      },
+    });
+    expect(errorOf(await s.handle(request("tools/call", { name: "login" })))).toEqual({ code: -32603, message: "Internal error" });
+    expect(String(errors[0])).toMatch(/URL mode/i);
+  });
+
+  it("lets an explicit per-field override through", async () => {
+    const s = server().tool({
+      name: "budget",
+      async handler(_a, ctx) {
+        await ctx.elicit(
+          "b",
+          { message: "Budget", requestedSchema: { type: "object", properties: { api_key_label: { type: "string" } } } },
+          { allowFields: ["api_key_label"] },
+        );
+        return { content: [] };
+      },
+    });
+    expect(resultOf(await s.handle(request("tools/call", { name: "budget" }))).resultType).toBe("input_required");
+  });
+});
