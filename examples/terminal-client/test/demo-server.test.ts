@@ -1,0 +1,169 @@
+/**
+ * The terminal client's demo server, driven by `createClient` with scripted
+ * handlers instead of a terminal, so CI notices when the example stops working.
+ */
+import { describe, expect, it } from "vitest";
+import { createClient, describeForm, inspectUrl, type FormHandler, type RoundEvent, type UrlHandler } from "@mrtr/client";
+import { inProcessTransport } from "@mrtr/server";
+import { CONNECT_PAGES, createDemoServer, DEMO_TOOLS } from "../src/demo-server.js";
+import { progressListener } from "../src/progress.js";
+
+const SECRET = "terminal-client-demo-test-secret-0123456789";
+
+type FormParams = Parameters<FormHandler>[0];
+
+/** A client of a fresh demo server; form questions are answered by `answers[key]`, in the order asked. */
+function clientWith(form: FormHandler, url?: UrlHandler, onRound?: (e: RoundEvent) => void) {
+  return createClient({
+    transport: inProcessTransport(createDemoServer({ secret: SECRET, principal: "tester" })),
+    name: "demo-test",
+    version: "1",
+    elicitation: { form, ...(url && { url }) },
+    urlPolling: { intervalMs: 1 },
+    ...(onRound && { onRound }),
+  });
+}
+
+const text = (r: { content: unknown[] }) => (r.content[0] as { text: string }).text;
+
+/** Answers the wizard as the script says, recording every form asked. */
+function wizardScript(script: Record<string, Record<string, unknown>>) {
+  const asked: { key: string; params: FormParams }[] = [];
+  const form: FormHandler = async (params, info) => {
+    asked.push({ key: info.key, params });
+    const content = script[info.key];
+    if (!content) throw new Error(`unexpected question ${info.key}`);
+    return { action: "accept", content: content as Record<string, string> };
+  };
+  return { asked, form };
+}
+
+/** Every kind of field the draft's form schema allows, as the forms in `asked` use them. */
+function fieldKinds(asked: { params: FormParams }[]): Set<string> {
+  const kinds = new Set<string>();
+  for (const { params } of asked) {
+    for (const [name, raw] of Object.entries(params.requestedSchema.properties)) {
+      const s = raw as Record<string, any>;
+      const field = describeForm({ message: "", requestedSchema: { type: "object", properties: { [name]: raw } } }).fields[0]!;
+      if (s.type === "string" && s.format) kinds.add(`string:${s.format}`);
+      if (s.type === "string" && (s.minLength !== undefined || s.maxLength !== undefined)) kinds.add("string:length");
+      if (s.type === "number" && s.minimum !== undefined && s.maximum !== undefined && s.default !== undefined) kinds.add("number:min-max-default");
+      if (s.type === "integer") kinds.add("integer");
+      if (s.type === "boolean") kinds.add("boolean");
+      if (s.type === "string" && s.enum && !s.enumNames) kinds.add("select:enum");
+      if (s.type === "string" && s.oneOf) kinds.add("select:oneOf");
+      if (s.type === "string" && s.enumNames) kinds.add("select:enumNames");
+      if (s.type === "array" && s.items.enum && (s.minItems !== undefined || s.maxItems !== undefined)) kinds.add("multiselect:enum");
+      if (s.type === "array" && s.items.anyOf && (s.minItems !== undefined || s.maxItems !== undefined)) kinds.add("multiselect:anyOf");
+      expect(field.kind).toBeDefined();
+    }
+  }
+  return kinds;
+}
+
+const EVERY_KIND = [
+  "string:email",
+  "string:date",
+  "string:uri",
+  "string:length",
+  "number:min-max-default",
+  "integer",
+  "boolean",
+  "select:enum",
+  "select:oneOf",
+  "select:enumNames",
+  "multiselect:enum",
+  "multiselect:anyOf",
+];
+
+describe("the demo server's wizard", () => {
+  it("asks three questions in person, each built from the previous answers, using every field kind", async () => {
+    const { asked, form } = wizardScript({
+      about: { name: "Ada", email: "ada@example.com", attendance: "in_person", newsletter: true },
+      details: { day: "2026-09-14", nights: 3, budget: 150.5, tshirt: "M", diet: "vegan" },
+      sessions: { talks: ["Day 3: scaling MCP servers"], workshops: ["lab", "forms"], homepage: "https://ada.example" },
+    });
+    const events: RoundEvent[] = [];
+    const result = await clientWith(form, undefined, (e) => events.push(e)).callTool(DEMO_TOOLS.wizard);
+
+    expect(asked.map((a) => a.key)).toEqual(["about", "details", "sessions"]);
+    expect(asked[1]!.params.message).toContain("Ada");
+    expect(asked[2]!.params.message).toContain("2026-09-14");
+    // Three nights or more unlock the third day's talk.
+    expect(JSON.stringify(asked[2]!.params.requestedSchema)).toContain("Day 3");
+    expect(text(result)).toBe("Registered Ada <ada@example.com> (in person) for: Day 3: scaling MCP servers.");
+    expect(result.structuredContent).toMatchObject({ nights: 3, budget: 150.5, diet: "vegan", workshops: ["lab", "forms"] });
+    expect([...fieldKinds(asked)].sort()).toEqual([...EVERY_KIND, "string:date-time"].sort());
+    expect(events.filter((e) => e.type === "input_required").map((e) => (e as { keys: string[] }).keys)).toEqual([["about"], ["details"], ["sessions"]]);
+  });
+
+  it("asks other questions online, and fills defaults the user left out", async () => {
+    const { asked, form } = wizardScript({
+      about: { name: "Grace", email: "grace@example.com", attendance: "online" },
+      details: { day: "2026-09-15", platform: "browser" },
+      sessions: { talks: ["Keynote: the stateless protocol"] },
+    });
+    const result = await clientWith(form).callTool(DEMO_TOOLS.wizard);
+    expect(asked[1]!.params.message).toContain("watching online");
+    expect(asked[2]!.params.message).toContain("browser");
+    expect(result.structuredContent).toMatchObject({ newsletter: false, viewers: 0, donation: 5, captions: "en", workshops: ["qa"] });
+    expect([...fieldKinds(asked)].sort()).toEqual([...EVERY_KIND, "string:date-time"].sort());
+  });
+
+  it("stops when a question is declined", async () => {
+    const form: FormHandler = async (_params, info) =>
+      info.key === "about" ? { action: "accept", content: { name: "Al", email: "al@example.com", attendance: "online" } } : { action: "decline" };
+    const result = await clientWith(form).callTool(DEMO_TOOLS.wizard);
+    expect(text(result)).toBe("You declined; you are not registered.");
+  });
+});
+
+describe("the demo server's other tools", () => {
+  it("archives a project only after a confirmation", async () => {
+    const yes = await clientWith(async () => ({ action: "accept", content: { confirm: true } })).callTool(DEMO_TOOLS.confirm, { project: "apollo" });
+    expect(text(yes)).toBe('Archived "apollo" and closed its 14 open tasks.');
+    const no = await clientWith(async () => ({ action: "accept", content: {} })).callTool(DEMO_TOOLS.confirm);
+    expect(text(no)).toBe('Kept "website-redesign".');
+    const cancelled = await clientWith(async () => ({ action: "cancel" })).callTool(DEMO_TOOLS.confirm);
+    expect(text(cancelled)).toBe('Cancelled; "website-redesign" is unchanged.');
+  });
+
+  it("completes the URL step after the user's consent and two polls", async () => {
+    const urls: string[] = [];
+    const lines: string[] = [];
+    const consented = new Set<string>();
+    const client = clientWith(
+      async () => ({ action: "decline" }),
+      async (params, info) => {
+        urls.push(params.url);
+        consented.add(info.key);
+        return { action: "accept" };
+      },
+      progressListener((line) => lines.push(line), () => consented),
+    );
+    const result = await client.callTool(DEMO_TOOLS.url);
+    expect(text(result)).toMatch(/^Calendar connected/);
+    // Asked once: the polls repeat the consented question, which the client does not ask again.
+    expect(urls).toHaveLength(1);
+    expect(urls[0]!.startsWith(`${CONNECT_PAGES.example}?token=`)).toBe(true);
+    expect(inspectUrl(urls[0]!).warnings).toEqual([]);
+    expect(lines.filter((l) => l.includes("not finished yet"))).toHaveLength(2);
+    expect(lines.at(-1)).toBe("Done after 1 round of input.");
+  });
+
+  it("sends a lookalike connect page on request, which the client's inspection flags", async () => {
+    let url = "";
+    const client = clientWith(
+      async () => ({ action: "decline" }),
+      async (params) => {
+        url = params.url;
+        return { action: "decline" };
+      },
+    );
+    const result = await client.callTool(DEMO_TOOLS.url, { provider: "lookalike" });
+    expect(text(result)).toBe("You declined; no calendar is connected.");
+    const codes = inspectUrl(url).warnings.map((w) => w.code);
+    expect(codes).toContain("punycode");
+    expect(codes).toContain("mixed-scripts");
+  });
+});

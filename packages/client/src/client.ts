@@ -1,0 +1,233 @@
+/**
+ * createClient: a client of the draft protocol that makes multi round-trip
+ * requests invisible (`callTool` returns the final result, answering input
+ * requests through the registered handlers) or fully controllable (`start` /
+ * `resume`). Every request carries `_meta` with the protocol version, the
+ * client's info and the capabilities derived from what is registered.
+ */
+import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  DiscoverResult,
+  ElicitRequest,
+  GetPromptResult,
+  Implementation,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  ReadResourceResult,
+  RequestMetaObject,
+} from "@mrtr/schema";
+import { checkFormAnswer } from "./elicitation/index.js";
+import { InvalidAnswerError, McpClientError, ProtocolViolationError } from "./errors.js";
+import { abortError, checkInputRequests, flowSignal, runFlow, send, type FlowContext, type FlowPolicy } from "./flow.js";
+import type { RoundListener } from "./hooks.js";
+import { elicitationKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
+import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
+import type { Transport } from "./transport.js";
+
+/** Options of `createClient`. */
+export interface ClientOptions {
+  transport: Transport;
+  /** The client's name and version, sent as `clientInfo`. */
+  name: string;
+  version: string;
+  title?: string;
+  /**
+   * Elicitation handlers. A form handler declares `elicitation.form`, a URL
+   * handler `elicitation.url`. `"manual"` declares the mode without a handler:
+   * such requests are answered through `start`/`resume`.
+   */
+  elicitation?: { form?: FormHandler | "manual"; url?: UrlHandler | "manual" };
+  /** Further input kinds (plugins such as @mrtr/deprecated's sampling and roots). */
+  inputKinds?: ClientInputKind[];
+  /** Most rounds a flow may take before failing with MaxRoundsError (default 10). */
+  maxRounds?: number;
+  /** Back-off of rounds that carry only requestState (default 100 ms doubling to 5 s). */
+  backoff?: Partial<FlowPolicy["backoff"]>;
+  /** Polling while a consented URL step is not finished (default every 2 s, 150 times). */
+  urlPolling?: Partial<FlowPolicy["urlPolling"]>;
+  /** Default time limit of a whole flow, in ms (none by default). */
+  timeoutMs?: number;
+  /** Receives one event per step of every flow. */
+  onRound?: RoundListener;
+  /** The protocol version to send (default the latest this package speaks). */
+  protocolVersion?: string;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Time limit of the whole flow (all rounds), in ms. */
+  timeoutMs?: number;
+}
+
+type Params = Record<string, unknown>;
+
+/** A client of one server. */
+export interface McpClient {
+  /** The capabilities this client declares in every request. */
+  readonly capabilities: ClientCapabilities;
+  discover(options?: CallOptions): Promise<DiscoverResult>;
+  listTools(params?: { cursor?: string }, options?: CallOptions): Promise<ListToolsResult>;
+  callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
+  listPrompts(params?: { cursor?: string }, options?: CallOptions): Promise<ListPromptsResult>;
+  getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  listResources(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourcesResult>;
+  listResourceTemplates(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourceTemplatesResult>;
+  readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
+  /** Any request, with automatic multi round-trips. */
+  request<R = Record<string, unknown>>(method: string, params?: Params, options?: CallOptions): Promise<R>;
+  /** Manual mode: sends the request once; returns the result or a PendingInput to answer. */
+  start<R = Record<string, unknown>>(method: string, params?: Params, options?: CallOptions): Promise<ManualStep<R>>;
+  /** Manual mode: answers a PendingInput (possibly read back from storage) and sends the retry. */
+  resume<R = Record<string, unknown>>(pending: PendingInput, inputResponses: Record<string, unknown>, options?: CallOptions): Promise<ManualStep<R>>;
+}
+
+function mergeCaps(into: Record<string, unknown>, add: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(add)) {
+    const prev = into[k];
+    if (prev && typeof prev === "object" && v && typeof v === "object") mergeCaps(prev as Record<string, unknown>, v as Record<string, unknown>);
+    else into[k] = v;
+  }
+}
+
+const MANUAL = "manual";
+
+export function createClient(options: ClientOptions): McpClient {
+  const kinds = new Map<string, ClientInputKind>();
+  const e = options.elicitation ?? {};
+  const form = e.form === MANUAL ? undefined : e.form;
+  const url = e.url === MANUAL ? undefined : e.url;
+  const manualForm: FormHandler = async () => {
+    throw new McpClientError("Form elicitation is declared as manual: answer it with client.start/resume.");
+  };
+  const manualUrl: UrlHandler = async () => {
+    throw new McpClientError("URL elicitation is declared as manual: answer it with client.start/resume.");
+  };
+  const elicitation = elicitationKind({
+    ...(e.form !== undefined && { form: form ?? manualForm }),
+    ...(e.url !== undefined && { url: url ?? manualUrl }),
+  });
+  for (const kind of [...(elicitation ? [elicitation] : []), ...(options.inputKinds ?? [])]) {
+    if (kinds.has(kind.method)) throw new McpClientError(`Two input kinds handle ${kind.method}.`);
+    kinds.set(kind.method, kind);
+  }
+  const capabilities: ClientCapabilities = {};
+  for (const kind of kinds.values()) mergeCaps(capabilities as Record<string, unknown>, structuredClone(kind.capabilities) as Record<string, unknown>);
+
+  const clientInfo: Implementation = { name: options.name, version: options.version, ...(options.title !== undefined && { title: options.title }) };
+  // The versions this client speaks; the first is sent until a server says otherwise (-32022).
+  const spoken = [options.protocolVersion ?? LATEST_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION];
+  let protocolVersion = spoken[0]!;
+  const meta = (): RequestMetaObject => ({
+    "io.modelcontextprotocol/protocolVersion": protocolVersion,
+    "io.modelcontextprotocol/clientCapabilities": structuredClone(capabilities),
+    "io.modelcontextprotocol/clientInfo": clientInfo,
+  });
+  let counter = 0;
+  let server: Implementation | undefined;
+  const policy: FlowPolicy = {
+    maxRounds: options.maxRounds ?? 10,
+    backoff: { initialMs: 100, maxMs: 5000, ...options.backoff },
+    urlPolling: { intervalMs: 2000, maxPolls: 150, ...options.urlPolling },
+  };
+  const ctx: FlowContext = {
+    transport: options.transport,
+    meta,
+    kinds,
+    policy,
+    nextId: () => ++counter,
+    negotiate: (supported) => {
+      if (!Array.isArray(supported)) return false;
+      const choice = spoken.find((v) => supported.includes(v));
+      if (choice === undefined) return false;
+      protocolVersion = choice;
+      return true;
+    },
+    server: () => server,
+    emit: (event) => {
+      try {
+        options.onRound?.(event);
+      } catch {
+        // A failing listener must not break the flow.
+      }
+    },
+  };
+
+  const signalOf = (o: CallOptions = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs);
+
+  async function request<R>(method: string, params: Params = {}, o?: CallOptions): Promise<R> {
+    return (await runFlow(ctx, method, params, signalOf(o))) as R;
+  }
+
+  async function step<R>(method: string, params: Params, retry: { inputResponses?: Record<string, unknown>; requestState?: string }, round: number, o?: CallOptions): Promise<ManualStep<R>> {
+    const signal = signalOf(o);
+    try {
+      const s = await send(ctx, method, params, retry, signal);
+      if (s.kind === "complete") return { status: "complete", result: s.result as R };
+      if (s.result.inputRequests) checkInputRequests(kinds, s.result.inputRequests, s.result);
+      return {
+        status: "input_required",
+        version: 1,
+        method,
+        params: structuredClone(params),
+        ...(s.result.inputRequests && { inputRequests: s.result.inputRequests }),
+        ...(s.result.requestState !== undefined && { requestState: s.result.requestState }),
+        round: round + 1,
+      };
+    } catch (error) {
+      throw abortError(error, signal);
+    }
+  }
+
+  /** Checks the application's answers in manual mode: form answers against their schema, defaults filled. */
+  function prepareAnswers(pending: PendingInput, responses: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...responses };
+    for (const [key, request] of Object.entries(pending.inputRequests ?? {})) {
+      const answer = responses[key] as { action?: string; content?: Record<string, unknown> } | undefined;
+      if (request.method !== "elicitation/create" || !answer || answer.action !== "accept") continue;
+      const params = (request as ElicitRequest).params;
+      if (params.mode === "url") {
+        out[key] = { action: "accept" };
+        continue;
+      }
+      const checked = checkFormAnswer(params.requestedSchema, answer.content);
+      if (!checked.ok) throw new InvalidAnswerError(key, checked.problems.map((p) => `${p.field}: ${p.message}`));
+      out[key] = { action: "accept", content: checked.content };
+    }
+    return out;
+  }
+
+  const client: McpClient = {
+    capabilities,
+    async discover(o) {
+      const result = await request<DiscoverResult>("server/discover", {}, o);
+      server = result._meta?.["io.modelcontextprotocol/serverInfo"];
+      return result;
+    },
+    listTools: (p = {}, o) => request("tools/list", p, o),
+    callTool: (name, args = {}, o) => request("tools/call", { name, arguments: args }, o),
+    listPrompts: (p = {}, o) => request("prompts/list", p, o),
+    getPrompt: (name, args = {}, o) => request("prompts/get", { name, arguments: args }, o),
+    listResources: (p = {}, o) => request("resources/list", p, o),
+    listResourceTemplates: (p = {}, o) => request("resources/templates/list", p, o),
+    readResource: (uri, o) => request("resources/read", { uri }, o),
+    request,
+    start: (method, params = {}, o) => step(method, params, {}, 0, o),
+    async resume(pending, inputResponses, o) {
+      if (!isPendingInput(pending)) throw new ProtocolViolationError("resume() needs a PendingInput returned by start() or resume().", pending);
+      const answers = prepareAnswers(pending, inputResponses);
+      return step(
+        pending.method,
+        pending.params,
+        { ...(pending.inputRequests && { inputResponses: answers }), ...(pending.requestState !== undefined && { requestState: pending.requestState }) },
+        pending.round,
+        o,
+      );
+    },
+  };
+  return client;
+}

@@ -1,0 +1,222 @@
+/**
+ * The multi round-trip loop: send a request; on `input_required`, answer the
+ * input requests through the registered kinds and send the same request again
+ * with a new id, the answers and the byte-exact requestState; repeat until
+ * the result is complete. One call of `runFlow` is one flow: nothing it holds
+ * is shared with another flow.
+ */
+import { INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
+import type { Implementation, InputRequests, JSONRPCRequest, RequestId, RequestMetaObject } from "@mrtr/schema";
+import { resultResponseSchemas } from "@mrtr/zod";
+import { FlowAbortedError, JsonRpcError, MaxRoundsError, McpClientError, ProtocolViolationError, UndeclaredCapabilityError } from "./errors.js";
+import { capabilityFor, fixFor, type ClientInputKind } from "./input-kinds.js";
+import type { RoundEvent } from "./hooks.js";
+import type { Transport } from "./transport.js";
+
+/** How the client behaves between rounds. */
+export interface FlowPolicy {
+  /** Most retries that answer new input requests (default 10). */
+  maxRounds: number;
+  /** Back-off of rounds that carry only requestState: first delay, cap (ms). */
+  backoff: { initialMs: number; maxMs: number };
+  /** After a URL-mode accept, a round asking the same again means "still waiting": poll every intervalMs, at most maxPolls times. */
+  urlPolling: { intervalMs: number; maxPolls: number };
+}
+
+/** Everything a flow needs from its client. */
+export interface FlowContext {
+  transport: Transport;
+  meta(): RequestMetaObject;
+  kinds: Map<string, ClientInputKind>;
+  policy: FlowPolicy;
+  nextId(): RequestId;
+  /**
+   * After -32022: switch to a version from the server's `supported` list that
+   * this client speaks. True when it switched (the request is then sent again).
+   */
+  negotiate(supported: unknown): boolean;
+  server(): Implementation | undefined;
+  emit(event: RoundEvent): void;
+}
+
+/** A result the server sent, classified. */
+export type Step =
+  | { kind: "complete"; result: Record<string, unknown> }
+  | { kind: "input"; result: { resultType: "input_required"; inputRequests?: InputRequests; requestState?: string } };
+
+const MRTR = new Set<string>(INPUT_REQUIRED_METHODS);
+
+/** Sends one request of a flow and classifies the answer. */
+export async function send(
+  ctx: FlowContext,
+  method: string,
+  params: Record<string, unknown>,
+  retry: { inputResponses?: Record<string, unknown>; requestState?: string },
+  signal: AbortSignal,
+  negotiated = false,
+): Promise<Step> {
+  const message = {
+    jsonrpc: JSONRPC_VERSION,
+    id: ctx.nextId(),
+    method,
+    params: {
+      ...params,
+      _meta: { ...(params._meta as object | undefined), ...ctx.meta() },
+      ...(retry.inputResponses !== undefined && { inputResponses: retry.inputResponses }),
+      ...(retry.requestState !== undefined && { requestState: retry.requestState }),
+    },
+  } as JSONRPCRequest;
+  const response = (await ctx.transport.request(message, { signal })) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  if (response.error) {
+    const { code, message: text, data } = response.error;
+    // Unsupported version: once, switch to one the server lists and send again with a new id.
+    if (code === UNSUPPORTED_PROTOCOL_VERSION && !negotiated && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
+      return send(ctx, method, params, retry, signal, true);
+    }
+    throw new JsonRpcError(code, text, data);
+  }
+  const result = response.result;
+  if (result === null || typeof result !== "object" || Array.isArray(result)) {
+    throw new ProtocolViolationError(`The server answered ${method} with a result that is not an object.`, result);
+  }
+  const r = result as Record<string, unknown>;
+  const type = r.resultType;
+  if (type === undefined || type === "complete") {
+    const schema = (resultResponseSchemas as Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>)[method];
+    if (schema) {
+      // An absent resultType means complete: check the shape as if it were said.
+      const checked = schema.safeParse({ jsonrpc: "2.0", id: message.id, result: { ...r, resultType: "complete" } });
+      if (!checked.success) {
+        const first = checked.error!.issues[0]!;
+        throw new ProtocolViolationError(`The server's ${method} result is malformed: ${first.path.join(".")} ${first.message}`, r);
+      }
+    }
+    return { kind: "complete", result: r };
+  }
+  if (type !== "input_required") throw new ProtocolViolationError(`Unknown resultType ${JSON.stringify(type)} in the ${method} result.`, r);
+  if (!MRTR.has(method)) {
+    throw new ProtocolViolationError(`The server answered ${method} with input_required; only ${[...MRTR].join(", ")} may.`, r);
+  }
+  const requests = r.inputRequests;
+  const state = r.requestState;
+  if (requests !== undefined && (requests === null || typeof requests !== "object" || Array.isArray(requests))) {
+    throw new ProtocolViolationError("inputRequests must be an object.", r);
+  }
+  if (state !== undefined && typeof state !== "string") throw new ProtocolViolationError("requestState must be a string.", r);
+  const hasRequests = requests !== undefined && Object.keys(requests).length > 0;
+  if (!hasRequests && state === undefined) {
+    throw new ProtocolViolationError("The server answered input_required with neither inputRequests nor requestState.", r);
+  }
+  return {
+    kind: "input",
+    result: {
+      resultType: "input_required",
+      ...(hasRequests && { inputRequests: requests as InputRequests }),
+      ...(state !== undefined && { requestState: state }),
+    },
+  };
+}
+
+/** Checks every input request of a round before any handler runs; throws on the first it cannot serve. */
+export function checkInputRequests(kinds: Map<string, ClientInputKind>, requests: InputRequests, result: unknown): void {
+  for (const [key, request] of Object.entries(requests)) {
+    const method = (request as { method?: unknown } | null)?.method;
+    if (typeof method !== "string") throw new ProtocolViolationError(`Input request "${key}" has no method.`, result);
+    const kind = kinds.get(method);
+    if (!kind) throw new UndeclaredCapabilityError(method, capabilityFor(method), fixFor(method));
+    const verdict = kind.check(request);
+    if (!verdict.ok) {
+      if (verdict.kind === "undeclared") throw new UndeclaredCapabilityError(method, verdict.capability, verdict.fix);
+      throw new ProtocolViolationError(`Input request "${key}" is malformed: ${verdict.problem}`, result);
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** A signal that aborts with the caller's signal or after `timeoutMs`. */
+export function flowSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal {
+  const signals = [signal, timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
+  if (signals.length === 0) return new AbortController().signal;
+  return signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+}
+
+/** Translates an abort into a FlowAbortedError; passes other errors through. */
+export function abortError(error: unknown, signal: AbortSignal): unknown {
+  if (!signal.aborted || error instanceof McpClientError) return error;
+  const reason = signal.reason as { name?: string } | undefined;
+  return new FlowAbortedError(reason?.name === "TimeoutError" ? "timeout" : "aborted", signal.reason);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Runs a whole flow automatically and returns the complete result. */
+export async function runFlow(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+  let retry: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
+  let rounds = 0;
+  let polls = 0;
+  let stateOnly = 0;
+  // URL-mode questions this flow accepted, by key: asked the same again means "still waiting".
+  const urlAccepted = new Map<string, unknown>();
+  try {
+    for (;;) {
+      const step = await send(ctx, method, params, retry, signal);
+      if (step.kind === "complete") {
+        ctx.emit({ type: "completed", method, rounds });
+        return step.result;
+      }
+      const { inputRequests, requestState } = step.result;
+      ctx.emit({ type: "input_required", method, round: rounds + 1, keys: Object.keys(inputRequests ?? {}), hasState: requestState !== undefined });
+      let delay = 0;
+      let inputResponses: Record<string, unknown> | undefined;
+      if (inputRequests) {
+        checkInputRequests(ctx.kinds, inputRequests, step.result);
+        const fresh = Object.entries(inputRequests).filter(([key, request]) => !(urlAccepted.has(key) && same(urlAccepted.get(key), request)));
+        if (fresh.length === 0) {
+          // Every question is a URL step already consented to: the server is waiting for it to finish.
+          if (++polls > ctx.policy.urlPolling.maxPolls) throw new MaxRoundsError(rounds + polls - 1, step.result);
+          delay = ctx.policy.urlPolling.intervalMs;
+        } else {
+          if (++rounds > ctx.policy.maxRounds) throw new MaxRoundsError(rounds - 1, step.result);
+        }
+        stateOnly = 0;
+        inputResponses = {};
+        const answers = await Promise.all(
+          Object.entries(inputRequests).map(async ([key, request]) => {
+            if (urlAccepted.has(key) && same(urlAccepted.get(key), request)) return [key, { action: "accept" }] as const;
+            const kind = ctx.kinds.get((request as { method: string }).method)!;
+            const answer = await kind.answer(request, { key, method, server: ctx.server(), signal });
+            const isUrl = (request as { params?: { mode?: string } }).params?.mode === "url";
+            if (isUrl && (answer as { action?: string }).action === "accept") urlAccepted.set(key, request);
+            return [key, answer] as const;
+          }),
+        );
+        for (const [key, answer] of answers) inputResponses[key] = answer;
+        ctx.emit({ type: "answered", method, round: rounds, keys: Object.keys(inputResponses) });
+      } else {
+        // Only requestState: the server sheds load or polls. Retry, backing off.
+        if (++rounds > ctx.policy.maxRounds) throw new MaxRoundsError(rounds - 1, step.result);
+        delay = Math.min(ctx.policy.backoff.initialMs * 2 ** stateOnly, ctx.policy.backoff.maxMs);
+        stateOnly++;
+      }
+      retry = { ...(inputResponses !== undefined && { inputResponses }), ...(requestState !== undefined && { requestState }) };
+      ctx.emit({ type: "retrying", method, round: rounds, delayMs: delay });
+      if (delay > 0) await sleep(delay, signal);
+    }
+  } catch (error) {
+    throw abortError(error, signal);
+  }
+}

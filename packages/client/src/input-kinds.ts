@@ -1,0 +1,103 @@
+/**
+ * Client-side input kinds: for each method a server may put into
+ * `inputRequests`, the capability the client declares, how a request is
+ * checked, and how it is answered. Elicitation is built in; @mrtr/deprecated
+ * adds sampling and roots through the same interface.
+ */
+import type { ClientCapabilities, ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult, Implementation } from "@mrtr/schema";
+import { ElicitRequestSchema, ElicitResultSchema } from "@mrtr/zod";
+import { checkFormAnswer } from "./elicitation/index.js";
+import { InvalidAnswerError } from "./errors.js";
+
+/** What an input handler learns about the request besides its params. */
+export interface InputInfo {
+  /** The server-chosen key of this input request. */
+  key: string;
+  /** The method of the request the server is serving (e.g. "tools/call"). */
+  method: string;
+  /** The server, as it described itself in `server/discover` (when the client has discovered it). */
+  server: Implementation | undefined;
+  /** Aborted when the flow is aborted or times out. */
+  signal: AbortSignal;
+}
+
+/** Whether the client can serve one input request. */
+export type InputCheck =
+  | { ok: true }
+  | { ok: false; kind: "undeclared"; capability: ClientCapabilities; fix: string }
+  | { ok: false; kind: "invalid"; problem: string };
+
+/** One method a client can answer inside `inputRequests`. */
+export interface ClientInputKind {
+  method: string;
+  /** The capabilities this kind makes the client declare. */
+  capabilities: ClientCapabilities;
+  check(request: unknown): InputCheck;
+  answer(request: unknown, info: InputInfo): Promise<unknown>;
+}
+
+/** Asks the user to fill a form. Return `{ action: "accept", content }`, `decline` or `cancel`. */
+export type FormHandler = (params: ElicitRequestFormParams, info: InputInfo) => Promise<ElicitResult>;
+/**
+ * Asks the user to consent to completing a step at a URL. The client never
+ * fetches or opens the URL itself; the handler shows it (see `inspectUrl`) and
+ * opens it only with the user's consent. Return `accept` (consent), `decline` or `cancel`.
+ */
+export type UrlHandler = (params: ElicitRequestURLParams, info: InputInfo) => Promise<ElicitResult>;
+
+/** The elicitation kind for the handlers given; undefined when there are none. */
+export function elicitationKind(handlers: { form?: FormHandler; url?: UrlHandler }): ClientInputKind | undefined {
+  const { form, url } = handlers;
+  if (!form && !url) return undefined;
+  const elicitation: NonNullable<ClientCapabilities["elicitation"]> = {};
+  if (form) elicitation.form = {};
+  if (url) elicitation.url = {};
+  return {
+    method: "elicitation/create",
+    capabilities: { elicitation },
+    check(request) {
+      const parsed = ElicitRequestSchema.safeParse(request);
+      if (!parsed.success) return { ok: false, kind: "invalid", problem: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+      const isUrl = (request as ElicitRequest).params.mode === "url";
+      if (isUrl && !url) return { ok: false, kind: "undeclared", capability: { elicitation: { url: {} } }, fix: "Pass elicitation.url to createClient to handle URL-mode elicitation." };
+      if (!isUrl && !form) return { ok: false, kind: "undeclared", capability: { elicitation: { form: {} } }, fix: "Pass elicitation.form to createClient to handle form elicitation." };
+      return { ok: true };
+    },
+    async answer(request, info) {
+      const params = (request as ElicitRequest).params;
+      if (params.mode === "url") {
+        const result = ElicitResultSchema.parse(await url!(params, info));
+        // Accept in URL mode means consent; nothing but the action goes back.
+        return { action: result.action };
+      }
+      const result = ElicitResultSchema.parse(await form!(params as ElicitRequestFormParams, info));
+      if (result.action !== "accept") return { action: result.action };
+      const checked = checkFormAnswer(params.requestedSchema, result.content as Record<string, unknown> | undefined);
+      if (!checked.ok) throw new InvalidAnswerError(info.key, checked.problems.map((p) => `${p.field}: ${p.message}`));
+      return { action: "accept", content: checked.content };
+    },
+  };
+}
+
+/**
+ * The deprecated feature an input method belongs to, told by its namespace
+ * (`sampling/…`, `roots/…`) so that the core client carries no deprecated
+ * method name (the bundle test of @mrtr/deprecated checks it).
+ */
+function deprecatedFeature(method: string): "sampling" | "roots" | undefined {
+  const namespace = method.split("/", 1)[0];
+  return namespace === "sampling" || namespace === "roots" ? namespace : undefined;
+}
+
+/** What a client would have had to declare to serve a method no kind handles. */
+export function capabilityFor(method: string): ClientCapabilities {
+  const feature = deprecatedFeature(method);
+  return (feature ? { [feature]: {} } : {}) as ClientCapabilities;
+}
+
+/** The fix for a method no kind handles. */
+export function fixFor(method: string): string {
+  const feature = deprecatedFeature(method);
+  if (feature) return `${method} is deprecated; to support it, install @mrtr/deprecated and pass its ${feature} plugin to createClient.`;
+  return "No input handler for this method is registered.";
+}
