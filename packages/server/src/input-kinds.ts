@@ -6,6 +6,7 @@
  * and how to check the client's answer on the retry.
  */
 import type { ClientCapabilities, ElicitRequest, InputRequest } from "@mrtr/schema";
+import type { InputContext } from "./context.js";
 import { ElicitRequestSchema } from "@mrtr/zod";
 import { assertSafeForm, checkElicitResponse } from "./elicitation/index.js";
 import { ServerDefinitionError } from "./errors.js";
@@ -23,6 +24,12 @@ export interface InputKind {
   assertValid(request: InputRequest, options: { allowFields?: string[] }): void;
   /** Checks the client's answer to `request`. */
   checkAnswer(request: InputRequest, answer: unknown): AnswerCheck;
+  /**
+   * Replay-style helpers this kind adds to every InputContext (e.g. `sample`,
+   * `listRoots`), built on `ctx.ask`. Declare their types by augmenting
+   * `InputContext` in `@mrtr/server`.
+   */
+  contextMethods?(ctx: InputContext): Record<string, unknown>;
 }
 
 /** Form mode is declared by `elicitation.form`, or by an `elicitation` object with neither mode named. */
@@ -63,6 +70,11 @@ export class InputKinds {
   private readonly kinds = new Map<string, InputKind>();
   constructor(kinds: InputKind[]) {
     for (const kind of kinds) this.kinds.set(kind.method, kind);
+  }
+
+  /** Every kind registered. */
+  all(): InputKind[] {
+    return [...this.kinds.values()];
   }
 
   /** The kind for a method; a method with no kind is a server mistake. */

@@ -1,0 +1,85 @@
+/**
+ * Flagged: every export of every entry point (and the InputContext helpers
+ * the server entry adds) carries `@deprecated` with a migration path and the
+ * earliest removal; the README opens with a deprecation banner; the package
+ * exports its four entry points, types first.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../../test/helpers/paths.js";
+
+const pkgDir = join(repoRoot, "packages/deprecated");
+const ENTRIES = { ".": "src/index.ts", "./server": "src/server/index.ts", "./client": "src/client/index.ts", "./zod": "src/zod/index.ts" };
+
+function program(): ts.Program {
+  const configFile = join(pkgDir, "tsconfig.build.json");
+  const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, pkgDir, { noEmit: true }, configFile);
+  return ts.createProgram(parsed.fileNames, parsed.options);
+}
+
+/** The text of each `@deprecated` tag of a symbol (following re-exports). */
+function deprecatedTexts(symbol: ts.Symbol, checker: ts.TypeChecker): string[] {
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  return target.getJsDocTags(checker).filter((t) => t.name === "deprecated").map((t) => ts.displayPartsToString(t.text).replace(/\s+/g, " "));
+}
+
+const MIGRATION = /Migrate:|Instead,/;
+const REMOVAL = /Earliest removal: the first (protocol )?revision released on or after 2027-07-28/;
+
+describe("every export is flagged", () => {
+  const p = program();
+  const checker = p.getTypeChecker();
+
+  for (const [entry, file] of Object.entries(ENTRIES)) {
+    it(`every export of "${entry}" has @deprecated with a migration path and the earliest removal`, () => {
+      const source = p.getSourceFile(join(pkgDir, file))!;
+      const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
+      expect(exports.length).toBeGreaterThan(0);
+      const unflagged = exports
+        .filter((s) => !deprecatedTexts(s, checker).some((t) => MIGRATION.test(t) && REMOVAL.test(t)))
+        .map((s) => s.name);
+      expect(unflagged, `exports of "${entry}" without a complete @deprecated tag`).toEqual([]);
+    });
+  }
+
+  it("the replay helpers the server entry adds to InputContext (sample, listRoots) are flagged", () => {
+    const source = p.getSourceFile(join(pkgDir, "src/server/index.ts"))!;
+    const augmentation = source.statements.find(ts.isModuleDeclaration)!;
+    const members: string[] = [];
+    augmentation.forEachChild(function visit(node) {
+      if (ts.isMethodSignature(node)) {
+        const tags = ts.getJSDocTags(node).filter((t) => t.tagName.text === "deprecated");
+        const text = tags.map((t) => ts.getTextOfJSDocComment(t.comment) ?? "").join(" ").replace(/\s+/g, " ");
+        expect(MIGRATION.test(text) && REMOVAL.test(text), `${node.name.getText()}: ${text}`).toBe(true);
+        members.push(node.name.getText());
+      }
+      node.forEachChild(visit);
+    });
+    expect(members.sort()).toEqual(["listRoots", "sample"]);
+  });
+});
+
+describe("package surface", () => {
+  it("the README opens with a deprecation banner naming the migration and the earliest removal", () => {
+    const readme = readFileSync(join(pkgDir, "README.md"), "utf8");
+    const banner = readme.split(/\n\s*\n/).slice(0, 3).join("\n");
+    expect(readme.startsWith("> [!CAUTION]")).toBe(true);
+    expect(banner).toMatch(/deprecated/i);
+    expect(banner).toMatch(/call a model provider directly/);
+    expect(banner).toMatch(/tool arguments, resource URIs or configuration/);
+    expect(banner).toMatch(/2027-07-28/);
+  });
+
+  it('exports ".", "./server", "./client" and "./zod", each with types first', () => {
+    const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+    for (const [entry, file] of Object.entries(ENTRIES)) {
+      const target = pkg.exports[entry] as Record<string, string>;
+      expect(Object.keys(target), entry).toEqual(["types", "default"]);
+      expect(target.default).toBe(`./dist/${file.slice("src/".length).replace(/\.ts$/, ".js")}`);
+      expect(target.types).toBe(`./dist/${file.slice("src/".length).replace(/\.ts$/, ".d.ts")}`);
+    }
+  });
+});
