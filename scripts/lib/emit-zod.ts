@@ -117,8 +117,18 @@ class Emitter {
         const sets = (node.anyOf as Schema[]).map((m) => m.required as string[]);
         return `${this.expr(rest, where)}.check(hasAnyKeySet(${JSON.stringify(sets)}))`;
       }
-      const members = (node.anyOf as Schema[]).map((s, i) => this.member(s, `${where}/anyOf/${i}`));
-      const union = members.length === 1 ? members[0]! : `z.union([${members.join(", ")}])`;
+      // Verdict and output do not depend on member order (no member transforms its input), so
+      // cheap scalar members go first: most union inputs in this protocol are JSON scalars.
+      const flat = (node.anyOf as Schema[]).flatMap((m) =>
+        Array.isArray(m.type) && Object.keys(m).every((k) => k === "type" || ANNOTATIONS.has(k)) ? (m.type as string[]).map((t) => ({ type: t })) : [m],
+      );
+      const cost = (m: Schema) => (typeof m.type === "string" && m.type !== "object" && m.type !== "array" ? 0 : m.type === "array" ? 1 : 2);
+      const ordered = flat.map((m, i) => ({ m, i })).sort((a, b) => cost(a.m) - cost(b.m) || a.i - b.i).map((x) => x.m);
+      const members = ordered.map((s, i) => this.member(s, `${where}/anyOf/${i}`));
+      const key = members.length > 1 && !members.some((m) => m.startsWith("z.lazy(")) ? this.discriminator(ordered) : undefined;
+      if (key) this.helpers.add("discriminated");
+      const union =
+        members.length === 1 ? members[0]! : key ? `discriminated(${JSON.stringify(key)}, [${members.join(", ")}])` : `z.union([${members.join(", ")}])`;
       if (Object.keys(rest).some((k) => !ANNOTATIONS.has(k))) return `z.intersection(${this.expr(rest, where)}, ${union})`;
       return union;
     }
@@ -134,6 +144,39 @@ class Emitter {
     }
     if (typeof type === "string") return this.typed(node, where);
     return this.fail(where, `cannot map ${JSON.stringify(node)}`);
+  }
+
+  /** The object schema a union member stands for (following references), or undefined. */
+  private objectOf(node: Schema): Schema | undefined {
+    const seen = new Set<string>();
+    let current: Schema | undefined = node;
+    while (current && typeof current.$ref === "string") {
+      const name = refName(current.$ref);
+      if (seen.has(name)) return undefined;
+      seen.add(name);
+      current = this.defs[name];
+    }
+    return current && current.type === "object" && current.anyOf === undefined && current.allOf === undefined ? current : undefined;
+  }
+
+  /**
+   * A property every member requires with a constant, the constants all
+   * different: then at most one member can match, and a discriminated union
+   * (which tries only that member) gives the same verdict as anyOf.
+   */
+  private discriminator(members: Schema[]): string | undefined {
+    const objects = members.map((m) => this.objectOf(m));
+    if (objects.some((o) => !o)) return undefined;
+    const first = objects[0]!;
+    for (const key of (first.required ?? []) as string[]) {
+      const values = objects.map((o) => {
+        const prop = (o!.properties as Record<string, Schema> | undefined)?.[key];
+        const required = ((o!.required ?? []) as string[]).includes(key);
+        return required && prop && prop.const !== undefined && Object.keys(prop).every((k) => k === "const" || k === "type" || ANNOTATIONS.has(k)) ? prop.const : undefined;
+      });
+      if (values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length) return key;
+    }
+    return undefined;
   }
 
   private member(node: Schema, where: string): string {

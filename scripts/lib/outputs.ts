@@ -3,6 +3,7 @@ import type { BuiltSchema } from "./json-schema.js";
 import { generatedHeader } from "./header.js";
 import { emitZod, validatorName } from "./emit-zod.js";
 import { project, type Schema } from "./project.js";
+import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
 
 const SOURCE = "packages/schema/schema.json (from schema/schema.ts)";
 const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
@@ -18,7 +19,7 @@ function coreValidators(built: BuiltSchema): string {
   const routing = methodRouting(core);
   return [
     generatedHeader(GENERATOR, SOURCE),
-    `import { z } from "zod";`,
+    `import * as z from "zod";`,
     `import type {\n${typeImports}\n} from "@mrtr/schema";`,
     helpers ? `import { ${helpers} } from "./zod-runtime.js";` : "",
     "",
@@ -71,5 +72,10 @@ function methodRouting(core: Schema): string {
 }
 
 export function extraOutputs(built: BuiltSchema): Map<string, string> {
-  return new Map([["packages/zod/src/validators.gen.ts", coreValidators(built)]]);
+  const header = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
+  return new Map([
+    ["packages/zod/src/validators.gen.ts", coreValidators(built)],
+    ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, header)],
+    ["packages/deprecated/src/zod/validators.gen.ts", emitDeprecatedZod(built, header)],
+  ]);
 }

@@ -3,7 +3,7 @@
  * Do not edit it by hand: edit the source, then run `npm run generate`.
  */
 
-import { z } from "zod";
+import * as z from "zod";
 import type {
   Annotations,
   AudioContent,
@@ -145,7 +145,7 @@ import type {
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
 } from "@mrtr/schema";
-import { format, hasAnyKeySet, integral, protoGuard } from "./zod-runtime.js";
+import { discriminated, format, hasAnyKeySet, integral, protoGuard } from "./zod-runtime.js";
 
 /** Validates `Role`: The side of a conversation a message or piece of content belongs to. */
 export const RoleSchema: z.ZodType<Role> = z.enum(["assistant","user"]);
@@ -184,7 +184,7 @@ export const CacheableResultSchema: z.ZodType<CacheableResult> = z.looseObject({
 export const RequestIdSchema: z.ZodType<RequestId> = z.union([z.string(), z.number().check(integral)]);
 
 /** Validates `JSONValue`: Any JSON value other than `null`: a string, a number, a boolean, an object or an array. */
-export const JSONValueSchema: z.ZodType<JSONValue> = z.union([z.lazy(() => JSONObjectSchema), z.array(z.lazy(() => JSONValueSchema)), z.union([z.string(), z.number(), z.boolean()])]);
+export const JSONValueSchema: z.ZodType<JSONValue> = z.union([z.string(), z.number(), z.boolean(), z.array(z.lazy(() => JSONValueSchema)), z.lazy(() => JSONObjectSchema)]);
 
 /** Validates `JSONObject`: A JSON object whose member values are themselves JSON values. */
 export const JSONObjectSchema: z.ZodType<JSONObject> = protoGuard(JSONValueSchema, z.record(z.string(), JSONValueSchema));
@@ -199,7 +199,7 @@ export const ProgressTokenSchema: z.ZodType<ProgressToken> = z.union([z.string()
 export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesSchema, "io.modelcontextprotocol/clientInfo": ImplementationSchema.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": ProgressTokenSchema.optional() });
 
 /** Validates `ElicitResult`: The user's answer to an `elicitation/create` input request. */
-export const ElicitResultSchema: z.ZodType<ElicitResult> = z.looseObject({ "action": z.enum(["accept","cancel","decline"]), "content": protoGuard(z.union([z.array(z.string()), z.union([z.string(), z.number(), z.boolean()])]), z.record(z.string(), z.union([z.array(z.string()), z.union([z.string(), z.number(), z.boolean()])]))).optional() });
+export const ElicitResultSchema: z.ZodType<ElicitResult> = z.looseObject({ "action": z.enum(["accept","cancel","decline"]), "content": protoGuard(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]), z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))).optional() });
 
 /** Validates `InputResponse`: Any answer a client may send in `inputResponses`: the `response` member of every `InputMethodMap` entry. */
 export const InputResponseSchema: z.ZodType<InputResponse> = ElicitResultSchema;
@@ -229,7 +229,7 @@ export const TextResourceContentsSchema: z.ZodType<TextResourceContents> = z.loo
 export const EmbeddedResourceSchema: z.ZodType<EmbeddedResource> = z.looseObject({ "_meta": MetaObjectSchema.optional(), "annotations": AnnotationsSchema.optional(), "resource": z.union([TextResourceContentsSchema, BlobResourceContentsSchema]), "type": z.literal("resource") });
 
 /** Validates `ContentBlock`: Any block that can appear in a prompt message or a tool result. */
-export const ContentBlockSchema: z.ZodType<ContentBlock> = z.union([TextContentSchema, ImageContentSchema, AudioContentSchema, ResourceLinkSchema, EmbeddedResourceSchema]);
+export const ContentBlockSchema: z.ZodType<ContentBlock> = discriminated("type", [TextContentSchema, ImageContentSchema, AudioContentSchema, ResourceLinkSchema, EmbeddedResourceSchema]);
 
 /** Validates `CallToolResult`: The completed answer to `tools/call`. Failures of the tool itself are */
 export const CallToolResultSchema: z.ZodType<CallToolResult> = z.looseObject({ "_meta": ResultMetaObjectSchema.optional(), "content": z.array(ContentBlockSchema), "isError": z.boolean().optional(), "resultType": z.string(), "structuredContent": z.unknown().optional() });
@@ -316,7 +316,7 @@ export const PromptReferenceSchema: z.ZodType<PromptReference> = z.looseObject({
 export const ResourceTemplateReferenceSchema: z.ZodType<ResourceTemplateReference> = z.looseObject({ "type": z.literal("ref/resource"), "uri": z.string().check(format("uri-template")) });
 
 /** Validates `CompleteRequestParams`: Parameters of `completion/complete`. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = z.looseObject({ "_meta": RequestMetaObjectSchema, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": z.union([PromptReferenceSchema, ResourceTemplateReferenceSchema]) });
+export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = z.looseObject({ "_meta": RequestMetaObjectSchema, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [PromptReferenceSchema, ResourceTemplateReferenceSchema]) });
 
 /** Validates `CompleteRequest`: Asks the server for suggested values of a prompt or resource-template argument while the user types. */
 export const CompleteRequestSchema: z.ZodType<CompleteRequest> = z.looseObject({ "id": RequestIdSchema, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsSchema });
@@ -349,7 +349,7 @@ export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = z.looseObject
 export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = z.looseObject({ "id": RequestIdSchema, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsSchema });
 
 /** Validates `ClientRequest`: Every request a client may send. */
-export const ClientRequestSchema: z.ZodType<ClientRequest> = z.union([DiscoverRequestSchema, SubscriptionsListenRequestSchema, CompleteRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, ListPromptsRequestSchema, GetPromptRequestSchema, ListToolsRequestSchema, CallToolRequestSchema]);
+export const ClientRequestSchema: z.ZodType<ClientRequest> = discriminated("method", [DiscoverRequestSchema, SubscriptionsListenRequestSchema, CompleteRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, ListPromptsRequestSchema, GetPromptRequestSchema, ListToolsRequestSchema, CallToolRequestSchema]);
 
 /** Validates `Result`: The shape shared by all results. Results MAY carry fields beyond those listed. */
 export const ResultSchema: z.ZodType<Result> = z.looseObject({ "_meta": ResultMetaObjectSchema.optional(), "resultType": z.string() });
@@ -544,7 +544,7 @@ export const SubscriptionsAcknowledgedNotificationSchema: z.ZodType<Subscription
 export const ToolListChangedNotificationSchema: z.ZodType<ToolListChangedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/tools/list_changed"), "params": NotificationParamsSchema.optional() });
 
 /** Validates `ServerNotification`: Every notification a server may send. */
-export const ServerNotificationSchema: z.ZodType<ServerNotification> = z.union([CancelledNotificationSchema, ProgressNotificationSchema, SubscriptionsAcknowledgedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, PromptListChangedNotificationSchema, ToolListChangedNotificationSchema]);
+export const ServerNotificationSchema: z.ZodType<ServerNotification> = discriminated("method", [CancelledNotificationSchema, ProgressNotificationSchema, SubscriptionsAcknowledgedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, PromptListChangedNotificationSchema, ToolListChangedNotificationSchema]);
 
 /** Validates `SubscriptionsListenResultMetaObject`: The `_meta` of a `subscriptions/listen` result. */
 export const SubscriptionsListenResultMetaObjectSchema: z.ZodType<SubscriptionsListenResultMetaObject> = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationSchema.optional(), "io.modelcontextprotocol/subscriptionId": RequestIdSchema });

@@ -2,7 +2,7 @@
  * The checks generated validators share, each matching ajv's semantics of
  * the JSON Schema keyword it implements.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 
 type FormatName = "uri" | "uri-template" | "email" | "date" | "date-time" | "byte";
@@ -82,4 +82,13 @@ export function protoGuard<S extends z.ZodType>(value: z.ZodType, schema: S) {
     }
     return input;
   }, schema);
+}
+
+/**
+ * `anyOf` whose members each require `key` with a different constant: only
+ * the member with the input's constant can match, so trying just that one
+ * gives anyOf's verdict, faster.
+ */
+export function discriminated<const T extends readonly z.ZodType[]>(key: string, options: T): z.ZodType<z.output<T[number]>> {
+  return z.discriminatedUnion(key, options as never) as unknown as z.ZodType<z.output<T[number]>>;
 }
