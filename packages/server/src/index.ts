@@ -62,3 +62,7 @@ export {
   FormSecretError,
 } from "./elicitation/index.js";
 export type { ConnectBinding, ConnectLinkOptions } from "./elicitation/index.js";
+export { createHttpHandler } from "./http/handler.js";
+export type { HttpHandlerOptions } from "./http/handler.js";
+export { httpStatusOf } from "./http/status.js";
+export { toNodeListener } from "./http/node.js";

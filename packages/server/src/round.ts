@@ -118,14 +118,31 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
     return { kind: "input", inputRequests: unanswered, state: { d: previous.d, a: answers, q: unanswered }, checked: true };
   }
 
+  // Answers under keys the sealed state did not ask about (for example a retry of a
+  // round whose state carried no questions). Replay-style asks accept one when it
+  // fits the question asked now under that key; nothing else reads them.
+  const asked = previous.q ?? {};
+  const unsolicited = new Map(
+    Object.entries(input.inputResponses ?? {}).filter(([key]) => !Object.prototype.hasOwnProperty.call(asked, key)),
+  );
+
   const missing = new Map<string, { request: InputRequest; f: string }>();
   const ask = async (key: string, request: InputRequest, options: ElicitOptions = {}): Promise<unknown> => {
-    input.kinds.get(request.method).assertValid(request, options);
+    const kind = input.kinds.get(request.method);
+    kind.assertValid(request, options);
     const f = fingerprint(request);
     const answered = answers[key];
     if (answered) {
       if (answered.f !== f) throw new ChangedQuestionError(key);
       return answered.r;
+    }
+    if (unsolicited.has(key)) {
+      const verdict = kind.checkAnswer(request, unsolicited.get(key));
+      unsolicited.delete(key);
+      if (verdict.ok) {
+        answers[key] = { f, r: verdict.value };
+        return verdict.value;
+      }
     }
     const pending = missing.get(key);
     if (pending && pending.f !== f) throw new ChangedQuestionError(key);
@@ -156,6 +173,8 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
       if (!(await input.replayGuard.claim(input.opened.id, input.opened.expiresAt))) throw new InvalidRequestStateError();
     },
   };
+
+  for (const kind of input.kinds.all()) Object.assign(ctx, kind.contextMethods?.(ctx));
 
   let result: R;
   try {

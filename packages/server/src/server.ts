@@ -25,7 +25,7 @@ import type {
   ServerCapabilities,
 } from "@mrtr/schema";
 import { parseMessage } from "@mrtr/zod";
-import { z } from "zod";
+import * as z from "zod";
 import type { InputContext, RequestContext } from "./context.js";
 import {
   InternalError,

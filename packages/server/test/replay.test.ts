@@ -187,3 +187,15 @@ describe("prompts and resources", () => {
     expect(done.contents[0].text).toBe("42:accept");
   });
 });
+
+describe("answers without a state that asked for them", () => {
+  it("are taken by a replay-style ask when they fit the question asked now under that key, and checked like any answer", async () => {
+    const { s } = wizard();
+    const call = (inputResponses: Record<string, unknown>) => ({ ...request("tools/call", { name: "plan_trip", arguments: {} }), params: { ...request("tools/call", { name: "plan_trip", arguments: {} }).params, inputResponses } });
+    const fits = resultOf(await s.handle(call({ destination: accept({ city: "Rome" }) })));
+    expect(Object.keys(fits.inputRequests)).toEqual(["nights"]);
+    expect(fits.inputRequests.nights.params.message).toBe("How many nights in Rome?");
+    const misfit = resultOf(await s.handle(call({ destination: accept({ town: "Rome" }) })));
+    expect(Object.keys(misfit.inputRequests)).toEqual(["destination"]);
+  });
+});

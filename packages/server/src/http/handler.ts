@@ -1,0 +1,133 @@
+/**
+ * Streamable HTTP for the draft protocol as a web-standard handler
+ * `(Request) => Promise<Response>`: one endpoint, one JSON-RPC message per
+ * POST, a JSON answer. Stateless: no session, no stream to resume; any
+ * instance serves any request.
+ */
+import { HEADER_MISMATCH, INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
+import type { McpServer, ServerResponse } from "../server.js";
+import { httpStatusOf } from "./status.js";
+
+/** Options of the HTTP handler. */
+export interface HttpHandlerOptions {
+  /** The endpoint path (default "/mcp"). Other paths answer 404. */
+  path?: string;
+  /**
+   * Browser origins allowed to call the endpoint. A request with an `Origin`
+   * header not listed (and not the endpoint's own origin) gets 403: this stops
+   * DNS-rebinding attacks on local servers. Requests without `Origin` (non-browser clients) pass.
+   */
+  allowedOrigins?: string[] | ((origin: string) => boolean);
+  /** Largest request body in bytes (default 1 MiB); larger gets 413. */
+  maxBodyBytes?: number;
+}
+
+const JSON_HEADERS = { "content-type": "application/json" };
+
+function json(body: unknown, status: number, extra: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...extra } });
+}
+
+function rpcError(code: number, message: string, id?: unknown, data?: unknown): ServerResponse {
+  const validId = typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : undefined;
+  return {
+    jsonrpc: JSONRPC_VERSION,
+    ...(validId !== undefined && { id: validId }),
+    error: { code, message, ...(data !== undefined && { data }) },
+  } as ServerResponse;
+}
+
+function reply(response: ServerResponse): Response {
+  return json(response, httpStatusOf(response as { error?: { code: number } }));
+}
+
+/** Reads the body, refusing more than `limit` bytes without buffering them. */
+async function readBody(request: Request, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function originAllowed(request: Request, allowed: HttpHandlerOptions["allowedOrigins"]): boolean {
+  const origin = request.headers.get("origin");
+  if (origin === null) return true;
+  if (origin === new URL(request.url).origin) return true;
+  if (typeof allowed === "function") return allowed(origin);
+  return (allowed ?? []).includes(origin);
+}
+
+/** The request headers that must agree with the body: protocol version, method, name. */
+function headerMismatch(request: Request, message: Record<string, any>): string | undefined {
+  const params = message.params && typeof message.params === "object" ? message.params : {};
+  const version = params._meta?.["io.modelcontextprotocol/protocolVersion"];
+  const headerVersion = request.headers.get("mcp-protocol-version");
+  if (headerVersion !== null && version !== undefined && headerVersion !== version) {
+    return `MCP-Protocol-Version header ${JSON.stringify(headerVersion)} does not match _meta protocolVersion ${JSON.stringify(version)}`;
+  }
+  const headerMethod = request.headers.get("mcp-method");
+  if (headerMethod !== null && headerMethod !== message.method) {
+    return `Mcp-Method header ${JSON.stringify(headerMethod)} does not match method ${JSON.stringify(message.method)}`;
+  }
+  const headerName = request.headers.get("mcp-name");
+  if (headerName !== null) {
+    const name = message.method === "resources/read" ? params.uri : params.name;
+    if (name !== undefined && headerName !== name) {
+      return `Mcp-Name header ${JSON.stringify(headerName)} does not match ${message.method === "resources/read" ? "uri" : "name"} ${JSON.stringify(name)}`;
+    }
+  }
+  return undefined;
+}
+
+/** A web-standard request handler serving `server` over Streamable HTTP. */
+export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
+  const path = options.path ?? "/mcp";
+  const limit = options.maxBodyBytes ?? 1024 * 1024;
+  return async (request) => {
+    try {
+      const url = new URL(request.url);
+      if (url.pathname !== path) return json({ error: "Not found" }, 404);
+      if (!originAllowed(request, options.allowedOrigins)) return json(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
+      if (request.method !== "POST") {
+        return json(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
+      }
+      const body = await readBody(request, limit);
+      if (body === undefined) return json(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes`), 413);
+      let message: unknown;
+      try {
+        message = JSON.parse(body);
+      } catch {
+        return reply(rpcError(PARSE_ERROR, "Parse error: the body is not valid JSON"));
+      }
+      if (message && typeof message === "object" && !Array.isArray(message)) {
+        const m = message as Record<string, any>;
+        const mismatch = typeof m.method === "string" ? headerMismatch(request, m) : undefined;
+        if (mismatch) return reply(rpcError(HEADER_MISMATCH, mismatch, m.id));
+      }
+      const response = await server.handle(message, { transport: request, signal: request.signal });
+      if (!response) return new Response(null, { status: 202 });
+      return reply(response);
+    } catch {
+      return reply(rpcError(-32603, "Internal error"));
+    }
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Our client, driven by the official conformance suite: the scenario comes in
+ * MCP_CONFORMANCE_SCENARIO, the server URL is the last argument.
+ * `npm run conformance:client -- URL`.
+ */
+import { createClient, describeForm, httpTransport, type FormHandler } from "@mrtr/client";
+
+/** Answers any form with defaults, or plausible values for each field kind. */
+const answerForm: FormHandler = async (params) => {
+  const content: Record<string, string | number | boolean | string[]> = {};
+  for (const f of describeForm(params).fields) {
+    if (f.default !== undefined) continue;
+    if (!f.required) continue;
+    switch (f.kind) {
+      case "boolean":
+        content[f.name] = true;
+        break;
+      case "number":
+      case "integer":
+        content[f.name] = f.min ?? 1;
+        break;
+      case "select":
+        content[f.name] = f.options?.[0]?.value ?? "";
+        break;
+      case "multiselect":
+        content[f.name] = (f.options ?? []).slice(0, Math.max(1, f.minItems ?? 1)).map((o) => o.value);
+        break;
+      default:
+        content[f.name] = f.format === "email" ? "conformance@example.com" : f.format === "uri" ? "https://example.com" : f.format === "date" ? "2026-07-28" : f.format === "date-time" ? "2026-07-28T00:00:00Z" : "conformance";
+    }
+  }
+  return { action: "accept", content };
+};
+
+async function main(): Promise<void> {
+  const url = process.argv[process.argv.length - 1]!;
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
+  const client = createClient({
+    transport: httpTransport(url),
+    name: "mrtr-conformance-client",
+    version: "1.0.0",
+    elicitation: { form: answerForm, url: async () => ({ action: "accept" }) },
+    timeoutMs: 25_000,
+  });
+  switch (scenario) {
+    case "sep-2322-client-request-state":
+      for (const name of ["test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"]) {
+        await client.callTool(name, {});
+      }
+      break;
+    case "tools_call": {
+      const { tools } = await client.listTools();
+      const add = tools.find((t) => t.name === "add_numbers");
+      if (add) await client.callTool("add_numbers", { a: 2, b: 3 });
+      break;
+    }
+    default: {
+      // request-metadata, http-standard-headers and others: exercise every request kind the server offers.
+      const discovered = await client.discover().catch(() => undefined);
+      const caps = discovered?.capabilities ?? { tools: {}, prompts: {}, resources: {} };
+      if (caps.tools) {
+        const { tools } = await client.listTools();
+        for (const tool of tools) await client.callTool(tool.name, {}).catch(() => undefined);
+      }
+      if (caps.prompts) {
+        const { prompts } = await client.listPrompts();
+        for (const p of prompts) await client.getPrompt(p.name, {}).catch(() => undefined);
+      }
+      if (caps.resources) {
+        const { resources } = await client.listResources();
+        for (const r of resources) await client.readResource(r.uri).catch(() => undefined);
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

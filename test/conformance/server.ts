@@ -1,0 +1,149 @@
+/**
+ * The conformance fixture server: built only from @mrtr packages, with the
+ * tools, prompt and behaviours the official suite's 2026-07-28 server
+ * scenarios call. `npm run conformance:server` serves it on $PORT (default
+ * 3100) at /mcp.
+ */
+import { createServer as createHttpServer } from "node:http";
+import { createHttpHandler, createServer, MissingCapabilityError, toNodeListener } from "@mrtr/server";
+import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
+import type { ElicitRequestFormParams } from "@mrtr/schema";
+
+/** A form asking for one required field of the given type. */
+const form = (message: string, field: string, type: "string" | "boolean" = "string"): Omit<ElicitRequestFormParams, "mode"> => ({
+  message,
+  requestedSchema: { type: "object", properties: { [field]: type === "boolean" ? { type: "boolean" } : { type: "string" } }, required: [field] },
+});
+const text = (t: string) => ({ content: [{ type: "text" as const, text: t }] });
+const contentOf = (r: { content?: unknown }) => (r.content ?? {}) as Record<string, unknown>;
+const firstText = (r: { content: unknown }) => {
+  const c = Array.isArray(r.content) ? r.content[0] : r.content;
+  return (c as { text?: string } | undefined)?.text ?? "";
+};
+
+/** The fixture, transport-free. Tools follow the behaviour each scenario states. */
+export function fixtureServer(secret: string) {
+  const server = createServer({
+    name: "mrtr-conformance-fixture",
+    version: "1.0.0",
+    requestState: { secrets: [secret] },
+    inputKinds: [samplingKind({ silenceDeprecationWarning: true }), rootsKind({ silenceDeprecationWarning: true })],
+  });
+
+  server.tool({
+    name: "test_input_required_result_elicitation",
+    description: "Asks for the user's name by elicitation, then greets.",
+    async handler(_a, ctx) {
+      const r = await ctx.elicit("user_name", form("What is your name?", "name"));
+      return text(`Hello, ${String(contentOf(r).name ?? "stranger")}!`);
+    },
+  });
+  server.tool({
+    name: "test_input_required_result_sampling",
+    description: "Asks the client's model a question.",
+    async handler(_a, ctx) {
+      const r = await ctx.sample("capital_question", {
+        messages: [{ role: "user", content: { type: "text", text: "What is the capital of France?" } }],
+        maxTokens: 100,
+      });
+      return text(`The model said: ${firstText(r)}`);
+    },
+  });
+  server.tool({
+    name: "test_input_required_result_list_roots",
+    description: "Asks the client for its roots.",
+    async handler(_a, ctx) {
+      const r = await ctx.listRoots("client_roots");
+      return text(`Roots: ${r.roots.map((root) => root.uri).join(", ")}`);
+    },
+  });
+  server.tool({
+    name: "test_input_required_result_request_state",
+    description: "Asks for a confirmation; the retry carries the sealed requestState, which the server verifies.",
+    async handler(_a, ctx) {
+      await ctx.elicit("confirm", form("Please confirm", "ok", "boolean"));
+      return text("state-ok: the requestState was verified");
+    },
+  });
+  server.tool({
+    name: "test_input_required_result_multiple_inputs",
+    description: "Asks for elicitation, sampling and roots in one round.",
+    async handler(_a, ctx) {
+      const [name, greeting, roots] = await Promise.all([
+        ctx.elicit("user_name", form("What is your name?", "name")),
+        ctx.sample("greeting", { messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }], maxTokens: 50 }),
+        ctx.listRoots("client_roots"),
+      ]);
+      return text(`${firstText(greeting)} ${String(contentOf(name).name)} (${roots.roots.length} roots)`);
+    },
+  });
+  server.tool({
+    name: "test_input_required_result_multi_round",
+    description: "Round 1 asks a name, round 2 a colour (with new state), round 3 completes.",
+    async handler(_a, ctx) {
+      const name = await ctx.elicit("step1", form("Step 1: What is your name?", "name"));
+      const color = await ctx.elicit("step2", form("Step 2: What is your favorite color?", "color"));
+      return text(`${String(contentOf(name).name)} likes ${String(contentOf(color).color)}`);
+    },
+  });
+  server.tool({
+    name: "test_input_required_result_tampered_state",
+    description: "Carries an AEAD-sealed requestState; a tampered one is refused.",
+    async handler(_a, ctx) {
+      await ctx.elicit("confirm", form("Please confirm", "ok", "boolean"));
+      return text("state verified");
+    },
+  });
+  server.tool({
+    name: "test_input_required_result_capabilities",
+    description: "Asks only for what the client declared: elicitation if it can, otherwise sampling.",
+    async handler(_a, ctx) {
+      if (ctx.clientCapabilities.elicitation) {
+        await ctx.elicit("user_name", form("What is your name?", "name"));
+        return text("elicited");
+      }
+      const r = await ctx.sample("greeting", { messages: [{ role: "user", content: { type: "text", text: "Generate a greeting" } }], maxTokens: 50 });
+      return text(firstText(r));
+    },
+  });
+  server.tool({
+    name: "test_missing_capability",
+    description: "Needs sampling; without it answers -32021.",
+    async handler(_a, ctx) {
+      if (!ctx.clientCapabilities.sampling) throw new MissingCapabilityError({ sampling: {} });
+      const r = await ctx.sample("greeting", { messages: [{ role: "user", content: { type: "text", text: "Hi" } }], maxTokens: 10 });
+      return text(firstText(r));
+    },
+  });
+  server.tool({
+    name: "test_streaming_elicitation",
+    description: "Elicits through input_required, never through a server-to-client request.",
+    async handler(_a, ctx) {
+      const r = await ctx.elicit("user_name", form("What is your name?", "name"));
+      return text(`Hello, ${String(contentOf(r).name)}!`);
+    },
+  });
+  server.tool({ name: "test_logging_tool", description: "Completes without sending log notifications.", handler: () => text("no logs") });
+  server.tool({
+    name: "add_numbers",
+    description: "Adds two numbers.",
+    inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
+    handler: (args) => text(String((args as { a: number; b: number }).a + (args as { a: number; b: number }).b)),
+  });
+  server.prompt({
+    name: "test_input_required_result_prompt",
+    description: "Asks for context by elicitation, then returns a prompt using it.",
+    async handler(_a, ctx) {
+      const r = await ctx.elicit("user_context", form("What context should the prompt use?", "context"));
+      return { messages: [{ role: "user", content: { type: "text", text: `Use this context: ${String(contentOf(r).context)}` } }] };
+    },
+  });
+  return server;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
+  const port = Number(process.env.PORT ?? 3100);
+  const secret = process.env.MRTR_STATE_SECRET ?? crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
+  const http = createHttpServer(toNodeListener(createHttpHandler(fixtureServer(secret))));
+  http.listen(port, "127.0.0.1", () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp`));
+}
