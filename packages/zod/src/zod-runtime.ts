@@ -5,9 +5,15 @@
 import * as z from "zod";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 
-type FormatName = "uri" | "uri-template" | "email" | "date" | "date-time" | "byte";
+/** The string formats the protocol's schema uses. */
+export type FormatName = "uri" | "uri-template" | "email" | "date" | "date-time" | "byte";
 
-function formatTest(name: FormatName): (value: string) => boolean {
+/**
+ * The test ajv-formats runs for a format ("full" mode), as a plain predicate,
+ * so every part of this project agrees with ajv about what a `uri` or a
+ * `date-time` is.
+ */
+export function formatTest(name: FormatName): (value: string) => boolean {
   const def = fullFormats[name] as unknown;
   if (def instanceof RegExp) return (value) => def.test(value);
   if (typeof def === "function") return def as (value: string) => boolean;

@@ -18,7 +18,7 @@
  * - Formats use ajv-formats' own ("full" mode) functions, so the client and
  *   any ajv-based server agree on what an email, URI, date or date-time is.
  */
-import { fullFormats } from "ajv-formats/dist/formats.js";
+import { formatTest } from "@mrtr/zod/runtime";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 import { isRecord, propertyEntries, readField, requiredNames, type FieldDescription, type FieldFormat } from "./describe-field.js";
 
@@ -51,20 +51,12 @@ export type FormAnswerCheck =
 /** At most this many option labels are listed in a message. */
 const MAX_LISTED_OPTIONS = 10;
 
-/** Turns one ajv-formats definition (a RegExp, a function, or an object with `validate`) into a test. */
-function formatTest(definition: unknown): (value: string) => boolean {
-  const check = isRecord(definition) && "validate" in definition ? definition.validate : definition;
-  if (check instanceof RegExp) return (value) => check.test(value);
-  if (typeof check === "function") return (value) => Boolean((check as (value: string) => unknown)(value));
-  throw new TypeError("ajv-formats has no usable check for a form format");
-}
-
 /** The check of each format a text field may ask for. */
 const FORMAT_TESTS: Readonly<Record<FieldFormat, (value: string) => boolean>> = {
-  email: formatTest(fullFormats.email),
-  uri: formatTest(fullFormats.uri),
-  date: formatTest(fullFormats.date),
-  "date-time": formatTest(fullFormats["date-time"]),
+  email: formatTest("email"),
+  uri: formatTest("uri"),
+  date: formatTest("date"),
+  "date-time": formatTest("date-time"),
 };
 
 /** What to ask for when a value does not have its format. */
