@@ -60,6 +60,7 @@ import {
   type ReplayGuard,
   type SecretInput,
 } from "./request-state/index.js";
+import { page } from "./pagination.js";
 import { runRound, type RoundState } from "./round.js";
 import { checkToolArguments } from "./tool-arguments.js";
 
@@ -86,6 +87,8 @@ export interface ServerOptions {
   principal?: (info: { message: unknown; transport: unknown }) => string | undefined | Promise<string | undefined>;
   /** At-most-once consumption store for `ctx.consumeOnce()`; in-memory by default. */
   replayGuard?: ReplayGuard;
+  /** Items per page of list results (default 100); longer lists are paginated with opaque cursors. */
+  pageSize?: number;
   /** Caching hints of discover and list results. Default: `ttlMs: 0`, `cacheScope: "private"`. */
   cache?: { ttlMs?: number; scope?: "private" | "public" };
   /** Extra input kinds (plugins such as @mrtr/deprecated's sampling and roots). */
@@ -139,6 +142,8 @@ export function createServer(options: ServerOptions): McpServer {
       ...(options.requestState.now !== undefined && { now: options.requestState.now }),
     });
   const cache = { ttlMs: options.cache?.ttlMs ?? 0, cacheScope: options.cache?.scope ?? "private" };
+  const pageSize = options.pageSize ?? 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new ServerDefinitionError("pageSize must be a whole number of at least 1.");
   const serverInfo = { name: options.name, version: options.version, ...(options.title !== undefined && { title: options.title }) };
   const toJsonSchema = (s: z.ZodType) => z.toJSONSchema(s, { target: "draft-2020-12", io: "input" }) as Record<string, unknown>;
 
@@ -233,20 +238,27 @@ export function createServer(options: ServerOptions): McpServer {
           ...cache,
           _meta: { "io.modelcontextprotocol/serverInfo": serverInfo },
         };
-      case "tools/list":
+      case "tools/list": {
         if (registry.tools.size === 0) throw new MethodNotFoundError(method);
-        return { resultType: "complete", tools: [...registry.tools.values()].map((t) => describeTool(t, toJsonSchema)), ...cache };
-      case "prompts/list":
+        const p = page(method, [...registry.tools.values()], params.cursor, pageSize);
+        return { resultType: "complete", tools: p.items.map((t) => describeTool(t, toJsonSchema)), ...(p.nextCursor && { nextCursor: p.nextCursor }), ...cache };
+      }
+      case "prompts/list": {
         if (registry.prompts.size === 0) throw new MethodNotFoundError(method);
-        return { resultType: "complete", prompts: [...registry.prompts.values()].map(describePrompt), ...cache };
+        const p = page(method, [...registry.prompts.values()], params.cursor, pageSize);
+        return { resultType: "complete", prompts: p.items.map(describePrompt), ...(p.nextCursor && { nextCursor: p.nextCursor }), ...cache };
+      }
       case "resources/list": {
         if (!capabilities().resources) throw new MethodNotFoundError(method);
         const dynamic = options.listResources ? noInput(await options.listResources(base), method) : [];
-        return { resultType: "complete", resources: [...[...registry.resources.values()].map(describeResource), ...dynamic], ...cache };
+        const p = page(method, [...[...registry.resources.values()].map(describeResource), ...dynamic], params.cursor, pageSize);
+        return { resultType: "complete", resources: p.items, ...(p.nextCursor && { nextCursor: p.nextCursor }), ...cache };
       }
-      case "resources/templates/list":
+      case "resources/templates/list": {
         if (!capabilities().resources) throw new MethodNotFoundError(method);
-        return { resultType: "complete", resourceTemplates: registry.templates.map((t) => describeTemplate(t.definition)), ...cache };
+        const p = page(method, registry.templates.map((t) => describeTemplate(t.definition)), params.cursor, pageSize);
+        return { resultType: "complete", resourceTemplates: p.items, ...(p.nextCursor && { nextCursor: p.nextCursor }), ...cache };
+      }
       case "tools/call": {
         const p = params as unknown as CallToolRequestParams;
         const tool = registry.tools.get(p.name);
@@ -259,7 +271,16 @@ export function createServer(options: ServerOptions): McpServer {
             content: [{ type: "text", text: `Invalid arguments for tool ${p.name}: ${args.problems.join("; ")}` }],
           };
         }
-        return serveWithInput(method, params, base, async (ctx) => tool.handler(args.value as never, ctx));
+        return serveWithInput(method, params, base, async (ctx) => {
+          const result = await tool.handler(args.value as never, ctx);
+          if (tool.outputSchema !== undefined && !isInputRequired(result) && !(result as { isError?: boolean }).isError) {
+            // A tool with an output schema MUST return structured content that conforms to it.
+            const structured = (result as { structuredContent?: unknown }).structuredContent;
+            const check = structured === undefined ? { ok: false as const, problems: ["no structuredContent"] } : await checkToolArguments(tool.outputSchema, structured);
+            if (!check.ok) throw new ServerDefinitionError(`Tool ${tool.name} returned a result that does not match its outputSchema: ${check.problems.join("; ")}`);
+          }
+          return result;
+        });
       }
       case "prompts/get": {
         const p = params as unknown as GetPromptRequestParams;

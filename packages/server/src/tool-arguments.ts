@@ -24,7 +24,7 @@ async function ajv() {
   return ajvPromise;
 }
 
-/** Checks `args` against a tool's input schema. */
+/** Checks `args` against a tool's input schema (also used for `structuredContent` against the output schema). */
 export async function checkToolArguments(schema: JsonSchemaObject | z.ZodType | undefined, args: unknown): Promise<ArgumentCheck> {
   const value = args ?? {};
   if (schema === undefined) return { ok: true, value };

@@ -199,3 +199,29 @@ describe("answers without a state that asked for them", () => {
     expect(Object.keys(misfit.inputRequests)).toEqual(["destination"]);
   });
 });
+
+describe("tools with an output schema", () => {
+  it("must return structured content that matches it: a mismatch is a server bug (-32603, logged)", async () => {
+    const errors: unknown[] = [];
+    const s = server({ onError: (e) => errors.push(e) })
+      .tool({
+        name: "good",
+        outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+        handler: () => ({ content: [], structuredContent: { n: 3 } }),
+      })
+      .tool({
+        name: "bad",
+        outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+        handler: () => ({ content: [], structuredContent: { n: "three" } }),
+      })
+      .tool({
+        name: "failed",
+        outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+        handler: () => ({ content: [{ type: "text", text: "no luck" }], isError: true }),
+      });
+    expect(resultOf(await s.handle(request("tools/call", { name: "good" }))).structuredContent).toEqual({ n: 3 });
+    expect(errorOf(await s.handle(request("tools/call", { name: "bad" }))).code).toBe(-32603);
+    expect(String(errors[0])).toMatch(/does not match its outputSchema/);
+    expect(resultOf(await s.handle(request("tools/call", { name: "failed" }))).isError).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Cursor pagination of list results. The cursor is opaque to clients: the
+ * base64url of the next offset and the list it belongs to, so a cursor of one
+ * list is refused by another. Stateless: any instance continues any listing.
+ */
+import { InvalidParamsError } from "./errors.js";
+
+const encode = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const decode = (cursor: string) => atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+
+/** One page of `items` starting at `cursor`, and the cursor of the next page if there is one. */
+export function page<T>(list: string, items: T[], cursor: unknown, pageSize: number): { items: T[]; nextCursor?: string } {
+  let offset = 0;
+  if (cursor !== undefined) {
+    const match = typeof cursor === "string" ? /^(\d+):(.+)$/.exec(safeDecode(cursor)) : null;
+    if (!match || match[2] !== list || Number(match[1]) > items.length) throw new InvalidParamsError(`Invalid cursor for ${list}`);
+    offset = Number(match[1]);
+  }
+  const end = offset + pageSize;
+  return { items: items.slice(offset, end), ...(end < items.length && { nextCursor: encode(`${end}:${list}`) }) };
+}
+
+function safeDecode(cursor: string): string {
+  try {
+    return decode(cursor);
+  } catch {
+    return "";
+  }
+}
