@@ -9,6 +9,7 @@
 import ts from "typescript";
 import { hasTag, type BuiltSchema, type JsonSchema } from "./json-schema.js";
 import { emitZod, validatorName } from "./emit-zod.js";
+import { emitPredicates } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
 
 const CORE_TYPES = "@mrtr/schema";
@@ -129,20 +130,27 @@ export function emitDeprecatedZod(built: BuiltSchema, header: string): string {
     external: (name) => {
       if (own.has(name)) return undefined;
       coreImports.add(name);
-      return validatorName(name);
+      return `coreRaw.${name}`;
     },
     typeOf: (n) => (widened.has(n) ? `${n}WithDeprecated` : n),
   });
   const deprecatedTypes = [...deprecated, ...[...widened].map((n) => `${n}WithDeprecated`)].sort();
   const coreTypes = variants.filter((n) => !widened.has(n));
   const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
+  const predicates = emitPredicates(schema as Schema, { names, external: (name) => (own.has(name) ? undefined : `corePredicates.${name}`) });
+  const formatTests = [...predicates.formats].sort().map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`);
+  const helpers = [...new Set([...emitted.helpers, "codePointsWithin", "formatTest", "hasOwn"])].sort().join(", ");
   return [
     header,
     `import * as z from "zod";`,
     `import type {\n${coreTypes.map((n) => `  ${n},`).join("\n")}\n} from "${CORE_TYPES}";`,
     `import type {\n${deprecatedTypes.map((n) => `  ${n},`).join("\n")}\n} from "../types.gen.js";`,
-    coreImports.size ? `import {\n${[...coreImports].sort().map((n) => `  ${validatorName(n)},`).join("\n")}\n} from "@mrtr/zod";` : "",
-    emitted.helpers.size ? `import { ${[...emitted.helpers].sort().join(", ")} } from "@mrtr/zod/runtime";` : "",
+    `import { predicates as corePredicates, rawSchemas as coreRaw } from "@mrtr/zod";`,
+    `import { ${helpers} } from "@mrtr/zod/runtime";`,
+    "",
+    ...formatTests,
+    "",
+    predicates.body,
     "",
     emitted.body,
     "",

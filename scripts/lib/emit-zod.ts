@@ -6,6 +6,7 @@
  * mapping below; any other keyword fails generation, naming it and the type.
  */
 import type { Schema } from "./project.js";
+import { predicateName } from "./emit-predicate.js";
 
 /** Keywords that carry no constraint. */
 const ANNOTATIONS = new Set(["description", "title", "deprecated", "$comment", "examples", "default", "markdownDescription"]);
@@ -32,6 +33,8 @@ export interface EmittedZod {
 const REF = "#/$defs/";
 const refName = (ref: string) => ref.slice(REF.length);
 export const validatorName = (name: string) => `${name}Schema`;
+/** The plain zod schema behind a validator (no fast path), used for composition. */
+export const rawName = (name: string) => `${name}Zod`;
 
 class Emitter {
   helpers = new Set<string>();
@@ -75,7 +78,7 @@ class Emitter {
     if (!(name in this.defs) || !this.options.names.includes(name)) {
       throw new Error(`${where}: reference to ${name}, which is neither emitted here nor external`);
     }
-    return this.emitted.has(name) ? validatorName(name) : `z.lazy(() => ${validatorName(name)})`;
+    return this.emitted.has(name) ? rawName(name) : `z.lazy(() => ${rawName(name)})`;
   }
 
   private fail(where: string, message: string): never {
@@ -282,7 +285,10 @@ class Emitter {
       this.emitted.add(name);
       const doc = typeof def.description === "string" ? def.description.split("\n")[0] : undefined;
       const comment = `/** Validates \`${name}\`${doc ? `: ${doc.replace(/\*\//g, "*\\/")}` : "."} */`;
-      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${this.options.typeOf(name)}> = ${expr};`);
+      const type = this.options.typeOf(name);
+      out.push(`const ${rawName(name)}: z.ZodType<${type}> = ${expr};`);
+      this.helpers.add("fastPath");
+      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${type}> = fastPath(${predicateName(name)}, ${rawName(name)});`);
     }
     return { body: out.join("\n\n"), order, helpers: this.helpers };
   }

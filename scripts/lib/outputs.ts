@@ -1,7 +1,8 @@
 /** Outputs of the generators that build on the JSON Schema, registered in one place. */
 import type { BuiltSchema } from "./json-schema.js";
 import { generatedHeader } from "./header.js";
-import { emitZod, validatorName } from "./emit-zod.js";
+import { emitZod, rawName, validatorName } from "./emit-zod.js";
+import { emitPredicates, predicateName } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
 
@@ -13,8 +14,10 @@ function coreValidators(built: BuiltSchema): string {
   const core = project(built.schema, "core");
   const names = Object.keys(core.$defs as object);
   const emitted = emitZod(core, { names, typeOf: (n) => n });
+  const predicates = emitPredicates(core, { names });
+  const formatTests = [...predicates.formats].sort().map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`);
   const typeImports = [...names].sort().map((n) => `  ${n},`).join("\n");
-  const helpers = [...emitted.helpers].sort().join(", ");
+  const helpers = [...new Set([...emitted.helpers, "codePointsWithin", "formatTest", "hasOwn"])].sort().join(", ");
   const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
   const routing = methodRouting(core);
   return [
@@ -22,10 +25,19 @@ function coreValidators(built: BuiltSchema): string {
     `import * as z from "zod";`,
     `import type {\n${typeImports}\n} from "@mrtr/schema";`,
     helpers ? `import { ${helpers} } from "./zod-runtime.js";` : "",
+    "/* eslint-disable @typescript-eslint/no-explicit-any */",
+    "",
+    ...formatTests,
+    "",
+    predicates.body,
     "",
     emitted.body,
     "",
     `/** Every core validator, by protocol type name. */\nexport const schemas = {\n${map}\n} as const;`,
+    "",
+    `/** The plain zod schemas behind the validators (no fast path), for composing new schemas from them. */\nexport const rawSchemas = {\n${[...names].sort().map((n) => `  ${n}: ${rawName(n)},`).join("\n")}\n} as const;`,
+    "",
+    `/** The generated predicates behind the fast paths, by type name: sound (never true for invalid data), not complete. */\nexport const predicates = {\n${[...names].sort().map((n) => `  ${n}: ${predicateName(n)},`).join("\n")}\n} as const;`,
     "",
     "/** The name of a core protocol type that has a validator. */\nexport type SchemaName = keyof typeof schemas;",
     "",

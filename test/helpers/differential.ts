@@ -61,32 +61,6 @@ export interface DifferentialOptions {
    * such a key are left out (counted in `skippedProtoInputs`).
    */
   protoKeys?: boolean;
-  /**
-   * The validators' output may omit own "__proto__" keys by design (zod's guard
-   * against prototype pollution): compare output and input both less those
-   * keys, and require every output object to keep the plain Object prototype.
-   * Verdicts are still compared on the full input.
-   */
-  outputOmitsProtoKeys?: boolean;
-}
-
-/** A copy of a JSON value without own "__proto__" keys, at any depth. */
-function withoutProtoKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutProtoKeys);
-  if (value === null || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (key !== "__proto__") out[key] = withoutProtoKeys((value as Record<string, unknown>)[key]);
-  }
-  return out;
-}
-
-/** Whether every object in a value has the plain Object prototype (nothing was polluted). */
-function plainPrototypes(value: unknown): boolean {
-  if (Array.isArray(value)) return value.every(plainPrototypes);
-  if (value === null || typeof value !== "object") return true;
-  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-  return Object.keys(value).every((k) => plainPrototypes((value as Record<string, unknown>)[k]));
 }
 
 export type Segment = string | number;
@@ -545,12 +519,7 @@ export function runDifferential(options: DifferentialOptions): DifferentialRepor
         const detail = ajv ? `zod: ${zodDetail(result.error)}` : `ajv: ${ajvDetail(validate.errors)}`;
         report.disagreements.push({ ...c, type, ajv, zod: result.success, detail });
       }
-    } else if (
-      ajv &&
-      (options.outputOmitsProtoKeys
-        ? !plainPrototypes(result.data) || !isDeepStrictEqual(withoutProtoKeys(result.data), withoutProtoKeys(c.input))
-        : !isDeepStrictEqual(result.data, c.input))
-    ) {
+    } else if (ajv && !isDeepStrictEqual(result.data, c.input)) {
       report.totals.notDeepEqual++;
       if (report.notDeepEqual.length < maxFindings) report.notDeepEqual.push({ ...c, type, output: result.data });
     }

@@ -6,7 +6,7 @@
  */
 export { parseMessage } from "./parse-message.js";
 export type { MessageKind, ParsedMessage, ParseMessageOptions, ValidationIssue } from "./parse-message.js";
-export { notificationSchemas, requestSchemas, resultResponseSchemas, schemas } from "./validators.gen.js";
+export { notificationSchemas, predicates, rawSchemas, requestSchemas, resultResponseSchemas, schemas } from "./validators.gen.js";
 export type { SchemaName } from "./validators.gen.js";
 export {
   AnnotationsSchema,

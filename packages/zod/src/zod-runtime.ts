@@ -98,3 +98,32 @@ export function protoGuard<S extends z.ZodType>(value: z.ZodType, schema: S) {
 export function discriminated<const T extends readonly z.ZodType[]>(key: string, options: T): z.ZodType<z.output<T[number]>> {
   return z.discriminatedUnion(key, options as never) as unknown as z.ZodType<z.output<T[number]>>;
 }
+
+/** Own-property test used by generated predicates (an own `__proto__` key counts). */
+export function hasOwn(value: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(value, key);
+}
+
+/** Whether a string's length in code points is within [min, max]. */
+export function codePointsWithin(value: string, min: number, max: number): boolean {
+  if (value.length < min) return false; // a string has at least as many units as code points
+  const n = value.length <= max && min === 0 ? 0 : codePoints(value);
+  return n >= min && (value.length <= max || n <= max);
+}
+
+/**
+ * A validator with a fast path: `test` is a generated predicate that never
+ * accepts what `schema` rejects. When it holds, the input itself is the
+ * result (no copy, nothing stripped); otherwise `schema` decides and reports
+ * issues. Verdicts are those of `schema`, and accepted data is returned as is.
+ */
+export function fastPath<T>(test: (value: unknown) => boolean, schema: z.ZodType<T>): z.ZodType<T> {
+  return z.unknown().check((ctx) => {
+    if (test(ctx.value)) return;
+    // Run the full schema on the same parse (zod's core run): its raw issues join this
+    // parse's and are finalized once, instead of building and unpacking a ZodError.
+    const result = schema._zod.run({ value: ctx.value, issues: [] }, { async: false });
+    if (result instanceof Promise) throw new Error("generated validators are synchronous");
+    for (const issue of result.issues) ctx.issues.push(issue as never);
+  }) as unknown as z.ZodType<T>;
+}

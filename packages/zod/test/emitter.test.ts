@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emitZod } from "../../../scripts/lib/emit-zod.js";
-import { CallToolRequestSchema, JSONValueSchema, ToolSchema } from "@mrtr/zod";
+import { CallToolRequestSchema, JSONValueSchema, predicates, schemas, ToolSchema } from "@mrtr/zod";
+import { validExamples } from "../../../test/helpers/examples.js";
 
 const emit = (def: Record<string, unknown>) => emitZod({ $defs: { Thing: def } }, { names: ["Thing"], typeOf: () => "unknown" });
 
@@ -21,8 +22,29 @@ describe("the zod emitter", () => {
     );
     // One edge of the A <-> B cycle must be lazy; the other is a direct reference.
     expect(out.order).toEqual(["B", "A"]);
-    expect(out.body).toContain("z.lazy(() => ASchema)");
-    expect(out.body).not.toContain("z.lazy(() => BSchema)");
+    expect(out.body).toContain("z.lazy(() => AZod)");
+    expect(out.body).not.toContain("z.lazy(() => BZod)");
+  });
+});
+
+describe("the fast path", () => {
+  it("accepts every valid example itself, so valid data never falls back to the slower full schema", () => {
+    const misses = validExamples()
+      .filter((e) => e.type in predicates && (schemas as Record<string, { safeParse(v: unknown): { success: boolean } }>)[e.type]!.safeParse(e.data).success)
+      .filter((e) => !(predicates as Record<string, (v: unknown) => boolean>)[e.type]!(e.data))
+      .map((e) => e.file);
+    expect(misses).toEqual([]);
+  });
+
+  it("returns the accepted input itself", () => {
+    const tool = { name: "t", inputSchema: { type: "object" } };
+    expect(ToolSchema.parse(tool)).toBe(tool);
+  });
+
+  it("still reports zod's issues, with paths, when the input is invalid", () => {
+    const r = ToolSchema.safeParse({ name: 5, inputSchema: { type: "object" } });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.path).toEqual(["name"]);
   });
 });
 
