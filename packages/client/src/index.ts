@@ -26,4 +26,17 @@ export {
   UndeclaredCapabilityError,
 } from "./errors.js";
 export { checkFormAnswer, describeField, describeForm, formatUrlForDisplay, inspectUrl } from "./elicitation/index.js";
-export type { FieldDescription, UrlInspection, UrlWarning } from "./elicitation/index.js";
+export type {
+  FieldDescription,
+  FieldFormat,
+  FieldKind,
+  FieldOption,
+  FormAnswerCheck,
+  FormDescription,
+  FormProblem,
+  FormValue,
+  UrlDisplayParts,
+  UrlInspection,
+  UrlWarning,
+  UrlWarningCode,
+} from "./elicitation/index.js";
