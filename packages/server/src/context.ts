@@ -10,6 +10,7 @@ import type {
   ElicitResult,
   Implementation,
   InputRequest,
+  InputResponse,
   RequestId,
   RequestMetaObject,
 } from "@mrtr/schema";
@@ -59,7 +60,7 @@ export interface InputContext<S = unknown> extends RequestContext {
    * previous `inputRequired(...)`, by key. Unknown keys are dropped; a missing
    * or invalid answer is asked for again before the handler runs.
    */
-  readonly inputResponses: Readonly<Record<string, unknown>>;
+  readonly inputResponses: Readonly<Record<string, InputResponse>>;
   /** Low-level style: the `state` of the previous `inputRequired(...)`, verified and decrypted. */
   readonly state: S | undefined;
   /**

@@ -28,7 +28,7 @@ type Body<T> = Omit<T, "resultType" | "ttlMs" | "cacheScope">;
 export type JsonSchemaObject = { type: "object"; [key: string]: unknown };
 
 /** A tool: its description, input schema (JSON Schema or zod) and handler. */
-export interface ToolDefinition<A = Record<string, unknown>> {
+export interface ToolDefinition<A = Record<string, unknown>, S = unknown> {
   name: string;
   title?: string;
   description?: string;
@@ -39,28 +39,29 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: Record<string, unknown>;
-  handler(args: A, ctx: InputContext): MaybePromise<Body<CallToolResult> | InputRequiredReturn>;
+  /** `S` is the type of the low-level `state` this tool seals between rounds (`ctx.state`). */
+  handler(args: A, ctx: InputContext<S>): MaybePromise<Body<CallToolResult> | InputRequiredReturn<S>>;
 }
 
 /** A prompt: its arguments and handler. */
-export interface PromptDefinition {
+export interface PromptDefinition<S = unknown> {
   name: string;
   title?: string;
   description?: string;
   arguments?: PromptArgument[];
   icons?: Icon[];
-  handler(args: Record<string, string>, ctx: InputContext): MaybePromise<Body<GetPromptResult> | InputRequiredReturn>;
+  handler(args: Record<string, string>, ctx: InputContext<S>): MaybePromise<Body<GetPromptResult> | InputRequiredReturn<S>>;
 }
 
 /** A resource at a fixed URI. */
-export interface ResourceDefinition extends Omit<Resource, "uri"> {
+export interface ResourceDefinition<S = unknown> extends Omit<Resource, "uri"> {
   uri: string;
-  handler(uri: string, ctx: InputContext): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn>;
+  handler(uri: string, ctx: InputContext<S>): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
 /** Resources whose URIs match an RFC 6570 template. */
-export interface ResourceTemplateDefinition extends ResourceTemplate {
-  handler(uri: string, variables: Record<string, string>, ctx: InputContext): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn>;
+export interface ResourceTemplateDefinition<S = unknown> extends ResourceTemplate {
+  handler(uri: string, variables: Record<string, string>, ctx: InputContext<S>): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
 function isZod(schema: unknown): schema is z.ZodType {
@@ -69,36 +70,40 @@ function isZod(schema: unknown): schema is z.ZodType {
 
 export { isZod };
 
-/** The application's registrations, checked as they are made. */
+/**
+ * The application's registrations, checked as they are made. Each definition
+ * keeps its own state type `S` for its handler; stored together, it is erased.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
 export class Registry {
-  readonly tools = new Map<string, ToolDefinition<never>>();
-  readonly prompts = new Map<string, PromptDefinition>();
-  readonly resources = new Map<string, ResourceDefinition>();
-  readonly templates: { definition: ResourceTemplateDefinition; match: TemplateMatcher }[] = [];
+  readonly tools = new Map<string, ToolDefinition<never, any>>();
+  readonly prompts = new Map<string, PromptDefinition<any>>();
+  readonly resources = new Map<string, ResourceDefinition<any>>();
+  readonly templates: { definition: ResourceTemplateDefinition<any>; match: TemplateMatcher }[] = [];
 
-  addTool(tool: ToolDefinition<never>): void {
+  addTool(tool: ToolDefinition<never, any>): void {
     if (!tool.name) throw new ServerDefinitionError("A tool needs a name.");
     if (this.tools.has(tool.name)) throw new ServerDefinitionError(`Tool "${tool.name}" is registered twice.`);
     this.tools.set(tool.name, tool);
   }
 
-  addPrompt(prompt: PromptDefinition): void {
+  addPrompt(prompt: PromptDefinition<any>): void {
     if (this.prompts.has(prompt.name)) throw new ServerDefinitionError(`Prompt "${prompt.name}" is registered twice.`);
     this.prompts.set(prompt.name, prompt);
   }
 
-  addResource(resource: ResourceDefinition): void {
+  addResource(resource: ResourceDefinition<any>): void {
     if (this.resources.has(resource.uri)) throw new ServerDefinitionError(`Resource "${resource.uri}" is registered twice.`);
     this.resources.set(resource.uri, resource);
   }
 
-  addTemplate(template: ResourceTemplateDefinition): void {
+  addTemplate(template: ResourceTemplateDefinition<any>): void {
     this.templates.push({ definition: template, match: compileTemplate(template.uriTemplate) });
   }
 }
 
 /** The wire description of a tool; zod schemas are turned into JSON Schema. */
-export function describeTool(tool: ToolDefinition<never>, toJsonSchema: (s: z.ZodType) => Record<string, unknown>): Tool {
+export function describeTool(tool: ToolDefinition<never, any>, toJsonSchema: (s: z.ZodType) => Record<string, unknown>): Tool {
   const input = tool.inputSchema === undefined ? { type: "object" as const } : isZod(tool.inputSchema) ? toJsonSchema(tool.inputSchema) : tool.inputSchema;
   const out: Tool = { name: tool.name, inputSchema: input as Tool["inputSchema"] };
   if (tool.title !== undefined) out.title = tool.title;
@@ -111,19 +116,19 @@ export function describeTool(tool: ToolDefinition<never>, toJsonSchema: (s: z.Zo
 }
 
 /** The wire description of a prompt. */
-export function describePrompt(p: PromptDefinition): Prompt {
+export function describePrompt(p: PromptDefinition<any>): Prompt {
   const { handler: _h, ...rest } = p;
   return rest as Prompt;
 }
 
 /** The wire description of a resource. */
-export function describeResource(r: ResourceDefinition): Resource {
+export function describeResource(r: ResourceDefinition<any>): Resource {
   const { handler: _h, ...rest } = r;
   return rest as Resource;
 }
 
 /** The wire description of a resource template. */
-export function describeTemplate(t: ResourceTemplateDefinition): ResourceTemplate {
+export function describeTemplate(t: ResourceTemplateDefinition<any>): ResourceTemplate {
   const { handler: _h, ...rest } = t;
   return rest;
 }

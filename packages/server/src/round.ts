@@ -3,7 +3,7 @@
  * against what the previous round asked, runs the handler with an
  * InputContext, and says whether the request completed or needs input.
  */
-import type { InputRequest, InputRequests } from "@mrtr/schema";
+import type { InputRequest, InputRequests, InputResponse } from "@mrtr/schema";
 import type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
 import { InvalidRequestStateError, ServerDefinitionError } from "./errors.js";
 import { isInputRequired } from "./input-required.js";
@@ -152,7 +152,8 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
 
   const ctx: InputContext = {
     ...input.base,
-    inputResponses: valid,
+    // Each value passed its kind's answer check (an ElicitResult for elicitation, …).
+    inputResponses: valid as Record<string, InputResponse>,
     state: previous.d,
     ask,
     elicit: async (key, params, options) =>

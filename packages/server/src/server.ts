@@ -106,10 +106,10 @@ export type ServerResponse = JSONRPCResultResponse | JSONRPCErrorResponse;
 
 /** A stateless MRTR server. */
 export interface McpServer {
-  tool<A = Record<string, unknown>>(definition: ToolDefinition<A>): McpServer;
-  prompt(definition: PromptDefinition): McpServer;
-  resource(definition: ResourceDefinition): McpServer;
-  resourceTemplate(definition: ResourceTemplateDefinition): McpServer;
+  tool<A = Record<string, unknown>, S = unknown>(definition: ToolDefinition<A, S>): McpServer;
+  prompt<S = unknown>(definition: PromptDefinition<S>): McpServer;
+  resource<S = unknown>(definition: ResourceDefinition<S>): McpServer;
+  resourceTemplate<S = unknown>(definition: ResourceTemplateDefinition<S>): McpServer;
   /**
    * Serves one JSON-RPC message (text or parsed). Resolves to the response, or
    * undefined for notifications and for responses sent to the server. Never rejects.
@@ -358,19 +358,19 @@ export function createServer(options: ServerOptions): McpServer {
   const server: McpServer = {
     supportedVersions: SUPPORTED_VERSIONS,
     tool(definition) {
-      registry.addTool(definition as ToolDefinition<never>);
+      registry.addTool(definition as unknown as ToolDefinition<never, any>);
       return server;
     },
     prompt(definition) {
-      registry.addPrompt(definition);
+      registry.addPrompt(definition as unknown as PromptDefinition<any>);
       return server;
     },
     resource(definition) {
-      registry.addResource(definition);
+      registry.addResource(definition as unknown as ResourceDefinition<any>);
       return server;
     },
     resourceTemplate(definition) {
-      registry.addTemplate(definition);
+      registry.addTemplate(definition as unknown as ResourceTemplateDefinition<any>);
       return server;
     },
     handle,
