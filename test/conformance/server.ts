@@ -130,6 +130,26 @@ export function fixtureServer(secret: string) {
     inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
     handler: (args) => text(String((args as { a: number; b: number }).a + (args as { a: number; b: number }).b)),
   });
+  server.resource({
+    uri: "test://static-text",
+    name: "static-text",
+    mimeType: "text/plain",
+    handler: (uri) => ({ contents: [{ uri, mimeType: "text/plain", text: "This is the content of the static text resource." }] }),
+  });
+  server.resource({
+    uri: "test://static-binary",
+    name: "static-binary",
+    mimeType: "image/png",
+    handler: (uri) => ({
+      contents: [{ uri, mimeType: "image/png", blob: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=" }],
+    }),
+  });
+  server.resourceTemplate({
+    uriTemplate: "test://template/{id}/data",
+    name: "template-data",
+    mimeType: "application/json",
+    handler: (uri, vars) => ({ contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ id: vars.id, templateTest: true }) }] }),
+  });
   server.prompt({
     name: "test_input_required_result_prompt",
     description: "Asks for context by elicitation, then returns a prompt using it.",

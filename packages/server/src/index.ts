@@ -66,3 +66,4 @@ export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
 export { httpStatusOf } from "./http/status.js";
 export { toNodeListener } from "./http/node.js";
+export type { NodeListenerOptions } from "./http/node.js";

@@ -299,7 +299,7 @@ export function createServer(options: ServerOptions): McpServer {
           const vars = t.match(p.uri);
           if (vars) return serveWithInput(method, params, base, async (ctx) => t.definition.handler(p.uri, vars, ctx), cache);
         }
-        throw new McpError(-32002, `Resource not found: ${p.uri}`, { uri: p.uri });
+        throw new InvalidParamsError(`Resource not found: ${p.uri}`, { uri: p.uri });
       }
       default:
         throw new MethodNotFoundError(method);

@@ -25,6 +25,7 @@ afterAll(() => new Promise<void>((r) => http.close(() => r())));
 
 function headersFor(message: Record<string, any>): Record<string, string> {
   const h: Record<string, string> = { "content-type": "application/json", "mcp-method": message.method };
+  if (message.method === "tools/call" || message.method === "prompts/get") h["mcp-name"] = message.params?.name;
   const v = message.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
   if (v) h["mcp-protocol-version"] = v;
   return h;
@@ -56,7 +57,7 @@ describe("Streamable HTTP", () => {
     }
     const noMeta = request("tools/call", { name: "ask" }) as Record<string, any>;
     delete noMeta.params._meta;
-    expect(await post(noMeta, { "content-type": "application/json" })).toMatchObject({ status: 400, body: { id: noMeta.id, error: { code: -32602 } } });
+    expect(await post(noMeta, { "content-type": "application/json", "mcp-method": "tools/call", "mcp-name": "ask" })).toMatchObject({ status: 400, body: { id: noMeta.id, error: { code: -32602 } } });
     const v = request("tools/list") as Record<string, any>;
     v.params._meta["io.modelcontextprotocol/protocolVersion"] = "v999.0.0";
     expect(await post(v)).toMatchObject({ status: 400, body: { error: { code: -32022, data: { supported: ["2026-07-28"], requested: "v999.0.0" } } } });
@@ -75,6 +76,10 @@ describe("Streamable HTTP", () => {
     }
     const call = request("tools/call", { name: "ask" });
     expect(await post(call, { ...headersFor(call), "mcp-name": "other" })).toMatchObject({ status: 400, body: { error: { code: -32020 } } });
+    const { "mcp-name": _n, ...noName } = headersFor(call);
+    expect(await post(call, noName)).toMatchObject({ status: 400, body: { error: { code: -32020 } } });
+    const { "mcp-method": _m, ...noMethod } = headersFor(m);
+    expect(await post(m, noMethod)).toMatchObject({ status: 400, body: { error: { code: -32020 } } });
   });
 
   it("accepts a notification with 202 and no body", async () => {
@@ -90,5 +95,25 @@ describe("Streamable HTTP", () => {
     expect((await post(m, headersFor(m), url.replace("/mcp", "/other"))).status).toBe(404);
     const big = request("tools/call", { name: "ask", arguments: { blob: "x".repeat(10_000) } });
     expect((await post(big)).status).toBe(413);
+  });
+});
+
+describe("DNS rebinding protection", () => {
+  it("a loopback listener refuses a Host that is not a loopback name, with 403", async () => {
+    const { request: httpRequest } = await import("node:http");
+    const port = new URL(url).port;
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify(request("server/discover"));
+        const req = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host, "content-type": "application/json", "mcp-method": "server/discover", "content-length": Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    expect(await status("evil.example:80")).toBe(403);
+    expect(await status(`localhost:${port}`)).toBe(200);
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
   });
 });

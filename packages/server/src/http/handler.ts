@@ -76,7 +76,14 @@ function originAllowed(request: Request, allowed: HttpHandlerOptions["allowedOri
   return (allowed ?? []).includes(origin);
 }
 
-/** The request headers that must agree with the body: protocol version, method, name. */
+/** The body field `Mcp-Name` carries, by method. */
+const NAMED: Record<string, "name" | "uri"> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+
+/**
+ * The request headers that must agree with the body: `MCP-Protocol-Version`
+ * with `_meta` (when sent), `Mcp-Method` with the method (always required), and
+ * `Mcp-Name` with the tool or prompt name or resource URI (required on those methods).
+ */
 function headerMismatch(request: Request, message: Record<string, any>): string | undefined {
   const params = message.params && typeof message.params === "object" ? message.params : {};
   const version = params._meta?.["io.modelcontextprotocol/protocolVersion"];
@@ -85,15 +92,16 @@ function headerMismatch(request: Request, message: Record<string, any>): string 
     return `MCP-Protocol-Version header ${JSON.stringify(headerVersion)} does not match _meta protocolVersion ${JSON.stringify(version)}`;
   }
   const headerMethod = request.headers.get("mcp-method");
-  if (headerMethod !== null && headerMethod !== message.method) {
+  if (headerMethod === null) return "The Mcp-Method header is required";
+  if (headerMethod !== message.method) {
     return `Mcp-Method header ${JSON.stringify(headerMethod)} does not match method ${JSON.stringify(message.method)}`;
   }
-  const headerName = request.headers.get("mcp-name");
-  if (headerName !== null) {
-    const name = message.method === "resources/read" ? params.uri : params.name;
-    if (name !== undefined && headerName !== name) {
-      return `Mcp-Name header ${JSON.stringify(headerName)} does not match ${message.method === "resources/read" ? "uri" : "name"} ${JSON.stringify(name)}`;
-    }
+  const field = NAMED[message.method as string];
+  const name = field ? params[field] : undefined;
+  if (typeof name === "string") {
+    const headerName = request.headers.get("mcp-name");
+    if (headerName === null) return `The Mcp-Name header is required on ${message.method as string}`;
+    if (headerName !== name) return `Mcp-Name header ${JSON.stringify(headerName)} does not match ${field} ${JSON.stringify(name)}`;
   }
   return undefined;
 }

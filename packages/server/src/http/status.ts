@@ -10,9 +10,6 @@ import {
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "@mrtr/schema";
 
-/** Resource not found (a server-defined code of resources/read). */
-const RESOURCE_NOT_FOUND = -32002;
-
 const BY_CODE = new Map<number, number>([
   [PARSE_ERROR, 400],
   [INVALID_REQUEST, 400],
@@ -21,7 +18,6 @@ const BY_CODE = new Map<number, number>([
   [UNSUPPORTED_PROTOCOL_VERSION, 400],
   [HEADER_MISMATCH, 400],
   [METHOD_NOT_FOUND, 404],
-  [RESOURCE_NOT_FOUND, 404],
   [INTERNAL_ERROR, 500],
 ]);
 
