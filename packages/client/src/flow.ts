@@ -42,7 +42,12 @@ export interface FlowContext {
 /** A result the server sent, classified. */
 export type Step =
   | { kind: "complete"; result: Record<string, unknown> }
-  | { kind: "input"; result: { resultType: "input_required"; inputRequests?: InputRequests; requestState?: string } };
+  | {
+      kind: "input";
+      result: { resultType: "input_required"; inputRequests?: InputRequests; requestState?: string };
+      /** The server that asks, when the result names it in `_meta`. */
+      server?: Implementation;
+    };
 
 const MRTR = new Set<string>(INPUT_REQUIRED_METHODS);
 
@@ -107,8 +112,10 @@ export async function send(
   if (!hasRequests && state === undefined) {
     throw new ProtocolViolationError("The server answered input_required with neither inputRequests nor requestState.", r);
   }
+  const named = (r._meta as Record<string, unknown> | undefined)?.["io.modelcontextprotocol/serverInfo"] as Implementation | undefined;
   return {
     kind: "input",
+    ...(named && typeof named === "object" && typeof named.name === "string" && { server: named }),
     result: {
       resultType: "input_required",
       ...(hasRequests && { inputRequests: requests as InputRequests }),
@@ -198,7 +205,7 @@ export async function runFlow(ctx: FlowContext, method: string, params: Record<s
           Object.entries(inputRequests).map(async ([key, request]) => {
             if (urlAccepted.has(key) && same(urlAccepted.get(key), request)) return [key, { action: "accept" }] as const;
             const kind = ctx.kinds.get((request as { method: string }).method)!;
-            const answer = await kind.answer(request, { key, method, server: ctx.server(), signal });
+            const answer = await kind.answer(request, { key, method, server: step.server ?? ctx.server(), signal });
             const isUrl = (request as { params?: { mode?: string } }).params?.mode === "url";
             if (isUrl && (answer as { action?: string }).action === "accept") urlAccepted.set(key, request);
             return [key, answer] as const;

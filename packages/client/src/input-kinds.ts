@@ -15,7 +15,7 @@ export interface InputInfo {
   key: string;
   /** The method of the request the server is serving (e.g. "tools/call"). */
   method: string;
-  /** The server, as it described itself in `server/discover` (when the client has discovered it). */
+  /** The server that asks: as the input_required result names it, else as `server/discover` described it. */
   server: Implementation | undefined;
   /** Aborted when the flow is aborted or times out. */
   signal: AbortSignal;

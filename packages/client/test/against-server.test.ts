@@ -101,3 +101,22 @@ describe("the client against @mrtr/server in-process", () => {
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["order", "plain"]);
   });
 });
+
+describe("which server asks", () => {
+  it("is known to input handlers without a discover call: the server names itself with each question", async () => {
+    const servers: unknown[] = [];
+    const client = createClient({
+      transport: inProcessTransport(shop()),
+      name: "c",
+      version: "1",
+      elicitation: {
+        form: async (params, info) => {
+          servers.push(info.server);
+          return params.message.startsWith("How many") ? { action: "accept", content: { n: 1 } } : { action: "accept", content: { ok: true } };
+        },
+      },
+    });
+    await client.callTool("order", { item: "kiwis" });
+    expect(servers).toEqual([{ name: "shop", version: "1.0.0" }, { name: "shop", version: "1.0.0" }]);
+  });
+});

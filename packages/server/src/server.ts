@@ -222,7 +222,8 @@ export function createServer(options: ServerOptions): McpServer {
     }
     if (missing) throw new MissingCapabilityError(missing);
     const requestState = await codec.seal(outcome.state, binding);
-    const result: Record<string, unknown> = { resultType: "input_required", requestState };
+    // serverInfo travels with the question so the client can show which server asks.
+    const result: Record<string, unknown> = { resultType: "input_required", requestState, _meta: { "io.modelcontextprotocol/serverInfo": serverInfo } };
     if (Object.keys(requests).length > 0) result.inputRequests = requests;
     return result;
   }
