@@ -9,7 +9,7 @@
 import ts from "typescript";
 import { hasTag, type BuiltSchema, type JsonSchema } from "./json-schema.js";
 import { emitZod, validatorName } from "./emit-zod.js";
-import { emitPredicates } from "./emit-predicate.js";
+import { emitPredicates, predicateName, type EmittedPredicates } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
 
 const CORE_TYPES = "@mrtr/schema";
@@ -118,39 +118,31 @@ export function fullVariantNames(schema: JsonSchema): { deprecated: string[]; va
 }
 
 /** zod validators of the deprecated side: deprecated declarations and full-protocol variants. */
-export function emitDeprecatedZod(built: BuiltSchema, header: string): string {
+export function emitDeprecatedZod(built: BuiltSchema, header: string): { validators: string; predicates: EmittedPredicates } {
   const schema = built.schema;
   const { deprecated, variants } = fullVariantNames(schema);
   const widened = new Set(widenedUnions(built).map((u) => u.name));
   const names = [...deprecated, ...variants];
   const own = new Set(names);
-  const coreImports = new Set<string>();
   const emitted = emitZod(schema as Schema, {
     names,
-    external: (name) => {
-      if (own.has(name)) return undefined;
-      coreImports.add(name);
-      return `coreRaw.${name}`;
-    },
+    external: (name) => (own.has(name) ? undefined : `coreRaw.${name}`),
     typeOf: (n) => (widened.has(n) ? `${n}WithDeprecated` : n),
+    predicateRef: (n) => `P.${predicateName(n)}`,
   });
   const deprecatedTypes = [...deprecated, ...[...widened].map((n) => `${n}WithDeprecated`)].sort();
   const coreTypes = variants.filter((n) => !widened.has(n));
   const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
   const predicates = emitPredicates(schema as Schema, { names, external: (name) => (own.has(name) ? undefined : `corePredicates.${name}`) });
-  const formatTests = [...predicates.formats].sort().map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`);
-  const helpers = [...new Set([...emitted.helpers, "codePointsWithin", "formatTest", "hasOwn"])].sort().join(", ");
-  return [
+  const helpers = [...emitted.helpers].sort().join(", ");
+  const validators = [
     header,
     `import * as z from "zod";`,
     `import type {\n${coreTypes.map((n) => `  ${n},`).join("\n")}\n} from "${CORE_TYPES}";`,
     `import type {\n${deprecatedTypes.map((n) => `  ${n},`).join("\n")}\n} from "../types.gen.js";`,
-    `import { predicates as corePredicates, rawSchemas as coreRaw } from "@mrtr/zod";`,
+    `import { rawSchemas as coreRaw } from "@mrtr/zod";`,
     `import { ${helpers} } from "@mrtr/zod/runtime";`,
-    "",
-    ...formatTests,
-    "",
-    predicates.body,
+    `import * as P from "./predicates.gen.js";`,
     "",
     emitted.body,
     "",
@@ -161,4 +153,5 @@ export function emitDeprecatedZod(built: BuiltSchema, header: string): string {
     `export const FULL_PROTOCOL_VARIANTS = ${JSON.stringify(variants)} as const;`,
     "",
   ].join("\n");
+  return { validators, predicates };
 }

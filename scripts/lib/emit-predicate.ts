@@ -60,7 +60,11 @@ class PredicateEmitter {
       if (!this.options.names.includes(target)) this.fail(where, `reference to ${target}, neither emitted here nor external`);
       return `${predicateName(target)}(${v})`;
     }
-    if (keys.length === 1 && node.const !== undefined) return `${v} === ${JSON.stringify(node.const)}`;
+    // A constant implies its type: `{ const, type }` is just the comparison.
+    if (node.const !== undefined && keys.every((k) => k === "const" || k === "type")) return `${v} === ${JSON.stringify(node.const)}`;
+    if (node.enum !== undefined && keys.every((k) => k === "enum" || k === "type")) {
+      return `(${(node.enum as unknown[]).map((e) => `${v} === ${JSON.stringify(e)}`).join(" || ")})`;
+    }
     if (keys.length === 1 && typeof node.type === "string" && ["string", "boolean", "null", "number", "integer"].includes(node.type)) {
       return this.scalar(node.type, v);
     }
@@ -101,7 +105,9 @@ class PredicateEmitter {
     if (node.const !== undefined) no(`v === ${JSON.stringify(node.const)}`);
     if (node.enum !== undefined) no((node.enum as unknown[]).map((e) => `v === ${JSON.stringify(e)}`).join(" || "));
     // Keywords that apply only to one JSON type are guarded by it, as JSON Schema says.
-    const str = (cond: string) => no(`typeof v !== "string" || (${cond})`);
+    // Once the type is checked, keywords of that type need no guard.
+    const known = typeof type === "string" ? type : undefined;
+    const str = (cond: string) => no(known === "string" ? cond : `typeof v !== "string" || (${cond})`);
     if (node.format !== undefined) {
       if (!FORMATS.has(node.format as string)) this.fail(where, `unsupported format "${String(node.format)}"`);
       this.formats.add(node.format as string);
@@ -110,27 +116,34 @@ class PredicateEmitter {
     if (node.minLength !== undefined || node.maxLength !== undefined) {
       str(`codePointsWithin(v, ${node.minLength ?? 0}, ${node.maxLength ?? "Infinity"})`);
     }
-    const num = (cond: string) => no(`typeof v !== "number" || (${cond})`);
+    const num = (cond: string) => no(known === "number" || known === "integer" ? cond : `typeof v !== "number" || (${cond})`);
     if (node.minimum !== undefined) num(`v >= ${node.minimum}`);
     if (node.maximum !== undefined) num(`v <= ${node.maximum}`);
-    const arr = (cond: string) => no(`!Array.isArray(v) || (${cond})`);
+    const arr = (cond: string) => no(known === "array" ? cond : `!Array.isArray(v) || (${cond})`);
     if (node.minItems !== undefined) arr(`v.length >= ${node.minItems}`);
     if (node.maxItems !== undefined) arr(`v.length <= ${node.maxItems}`);
     if (node.items !== undefined) {
       const item = this.expr(node.items as Schema, `${where}/items`, "v[i]");
-      out.push(`  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(${item})) return false;`);
+      out.push(`  ${known === "array" ? "" : "if (Array.isArray(v)) "}for (let i = 0; i < v.length; i++) if (!(${item})) return false;`);
     }
     const isObj = `v !== null && typeof v === "object" && !Array.isArray(v)`;
     const props = node.properties as Record<string, Schema> | undefined;
     const required = (node.required ?? []) as string[];
     const additional = node.additionalProperties as Schema | boolean | undefined;
     if (props || required.length || additional !== undefined) {
-      out.push(`  if (${isObj}) {`);
-      for (const r of required) out.push(`    if (!hasOwn(v, ${JSON.stringify(r)})) return false;`);
+      const objectKnown = known === "object";
+      const ind = objectKnown ? "  " : "    ";
+      if (!objectKnown) out.push(`  if (${isObj}) {`);
+      for (const r of required) {
+        const sub = (props ?? {})[r];
+        const check = sub ? this.expr(sub, `${where}/properties/${r}`, `v[${JSON.stringify(r)}]`) : "true";
+        out.push(`${ind}if (!hasOwn(v, ${JSON.stringify(r)})${check === "true" ? "" : ` || !(${check})`}) return false;`);
+      }
       for (const [name, sub] of Object.entries(props ?? {})) {
+        if (required.includes(name)) continue;
         const k = JSON.stringify(name);
         const check = this.expr(sub, `${where}/properties/${name}`, `v[${k}]`);
-        if (check !== "true") out.push(`    if (hasOwn(v, ${k}) && !(${check})) return false;`);
+        if (check !== "true") out.push(`${ind}if (hasOwn(v, ${k}) && !(${check})) return false;`);
       }
       const typed = additional !== undefined && additional !== true && Object.keys(additional as Schema).some((k) => !ANNOTATIONS.has(k));
       if (additional === false) this.fail(where, "additionalProperties: false is not used by this protocol");
@@ -143,9 +156,9 @@ class PredicateEmitter {
           skip = `${set}.has(k) || `;
         }
         // Object.keys lists an own "__proto__" key, and v[k] reads the own value, as JSON Schema sees it.
-        out.push(`    for (const k of Object.keys(v)) if (!(${skip}${check})) return false;`);
+        out.push(`${ind}for (const k of Object.keys(v)) if (!(${skip}${check})) return false;`);
       }
-      out.push("  }");
+      if (!objectKnown) out.push("  }");
     }
     if (node.allOf !== undefined) for (const [i, s] of (node.allOf as Schema[]).entries()) no(this.expr(s, `${where}/allOf/${i}`));
     if (node.anyOf !== undefined) {

@@ -19,6 +19,8 @@ export interface ZodEmitOptions {
   external?: (name: string) => string | undefined;
   /** How to write the TypeScript type a validator is checked against. */
   typeOf: (name: string) => string;
+  /** How to refer to a definition's generated predicate (default: its bare name). */
+  predicateRef?: (name: string) => string;
 }
 
 export interface EmittedZod {
@@ -288,7 +290,7 @@ class Emitter {
       const type = this.options.typeOf(name);
       out.push(`const ${rawName(name)}: z.ZodType<${type}> = ${expr};`);
       this.helpers.add("fastPath");
-      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${type}> = fastPath(${predicateName(name)}, ${rawName(name)});`);
+      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${type}> = fastPath(${(this.options.predicateRef ?? predicateName)(name)}, ${rawName(name)});`);
     }
     return { body: out.join("\n\n"), order, helpers: this.helpers };
   }

@@ -2,7 +2,7 @@
 import type { BuiltSchema } from "./json-schema.js";
 import { generatedHeader } from "./header.js";
 import { emitZod, rawName, validatorName } from "./emit-zod.js";
-import { emitPredicates, predicateName } from "./emit-predicate.js";
+import { emitPredicates, predicateName, type EmittedPredicates } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
 
@@ -13,11 +13,9 @@ const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
 function coreValidators(built: BuiltSchema): string {
   const core = project(built.schema, "core");
   const names = Object.keys(core.$defs as object);
-  const emitted = emitZod(core, { names, typeOf: (n) => n });
-  const predicates = emitPredicates(core, { names });
-  const formatTests = [...predicates.formats].sort().map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`);
+  const emitted = emitZod(core, { names, typeOf: (n) => n, predicateRef: (n) => `P.${predicateName(n)}` });
   const typeImports = [...names].sort().map((n) => `  ${n},`).join("\n");
-  const helpers = [...new Set([...emitted.helpers, "codePointsWithin", "formatTest", "hasOwn"])].sort().join(", ");
+  const helpers = [...emitted.helpers].sort().join(", ");
   const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
   const routing = methodRouting(core);
   return [
@@ -25,11 +23,7 @@ function coreValidators(built: BuiltSchema): string {
     `import * as z from "zod";`,
     `import type {\n${typeImports}\n} from "@mrtr/schema";`,
     helpers ? `import { ${helpers} } from "./zod-runtime.js";` : "",
-    "/* eslint-disable @typescript-eslint/no-explicit-any */",
-    "",
-    ...formatTests,
-    "",
-    predicates.body,
+    `import * as P from "./predicates.gen.js";`,
     "",
     emitted.body,
     "",
@@ -37,7 +31,7 @@ function coreValidators(built: BuiltSchema): string {
     "",
     `/** The plain zod schemas behind the validators (no fast path), for composing new schemas from them. */\nexport const rawSchemas = {\n${[...names].sort().map((n) => `  ${n}: ${rawName(n)},`).join("\n")}\n} as const;`,
     "",
-    `/** The generated predicates behind the fast paths, by type name: sound (never true for invalid data), not complete. */\nexport const predicates = {\n${[...names].sort().map((n) => `  ${n}: ${predicateName(n)},`).join("\n")}\n} as const;`,
+    `/** The generated predicates behind the fast paths, by type name: sound (never true for invalid data), not complete. */\nexport const predicates = {\n${[...names].sort().map((n) => `  ${n}: P.${predicateName(n)},`).join("\n")}\n} as const;`,
     "",
     "/** The name of a core protocol type that has a validator. */\nexport type SchemaName = keyof typeof schemas;",
     "",
@@ -83,11 +77,37 @@ function methodRouting(core: Schema): string {
   ].join("\n\n");
 }
 
+/** packages/zod/src/predicates.gen.ts: the fast-path predicate of every core type. */
+function corePredicates(built: BuiltSchema): string {
+  const core = project(built.schema, "core");
+  const predicates = emitPredicates(core, { names: Object.keys(core.$defs as object) });
+  return predicatesModule(predicates, "./zod-runtime.js", []);
+}
+
+/** A module of generated predicates: format tests, then the predicates. */
+export function predicatesModule(predicates: EmittedPredicates, runtime: string, imports: string[]): string {
+  const formatTests = [...predicates.formats].sort().map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`);
+  return [
+    generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
+    "/* eslint-disable @typescript-eslint/no-explicit-any */",
+    `import { codePointsWithin, formatTest, hasOwn } from "${runtime}";`,
+    ...imports,
+    "",
+    ...formatTests,
+    "",
+    predicates.body,
+    "",
+  ].join("\n");
+}
+
 export function extraOutputs(built: BuiltSchema): Map<string, string> {
   const header = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
+  const deprecatedZod = emitDeprecatedZod(built, header);
   return new Map([
+    ["packages/zod/src/predicates.gen.ts", corePredicates(built)],
     ["packages/zod/src/validators.gen.ts", coreValidators(built)],
     ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, header)],
-    ["packages/deprecated/src/zod/validators.gen.ts", emitDeprecatedZod(built, header)],
+    ["packages/deprecated/src/zod/predicates.gen.ts", predicatesModule(deprecatedZod.predicates, "@mrtr/zod/runtime", [`import { predicates as corePredicates } from "@mrtr/zod";`])],
+    ["packages/deprecated/src/zod/validators.gen.ts", deprecatedZod.validators],
   ]);
 }

@@ -145,3700 +145,703 @@ import type {
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
 } from "@mrtr/schema";
-import { codePointsWithin, discriminated, fastPath, format, formatTest, hasAnyKeySet, hasOwn, integral, protoGuard } from "./zod-runtime.js";
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-const F_byte = formatTest("byte");
-const F_uri = formatTest("uri");
-const F_uri_template = formatTest("uri-template");
-
-function p0(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isRole(v[i]))) return false;
-  return true;
-}
-
-function p1(v: any): boolean {
-  if (!((typeof v === "number" && Number.isFinite(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  if (!(typeof v !== "number" || (v <= 1))) return false;
-  return true;
-}
-
-function p2(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_byte(v)))) return false;
-  return true;
-}
-
-function p3(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "audio")) return false;
-  return true;
-}
-
-function p4(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_byte(v)))) return false;
-  return true;
-}
-
-function p5(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p6(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "boolean")) return false;
-  return true;
-}
-
-function p7(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p8(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p9(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p10(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "tools/call")) return false;
-  return true;
-}
-
-function p11(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p12(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isContentBlock(v[i]))) return false;
-  return true;
-}
-
-function p13(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p14(v: any): boolean {
-  if (!((isInputRequiredResult(v)) || (isCallToolResult(v)))) return false;
-  return true;
-}
-
-function p15(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p16(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/cancelled")) return false;
-  return true;
-}
-
-function p17(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "form") && !(isJSONObject(v["form"]))) return false;
-    if (hasOwn(v, "url") && !(isJSONObject(v["url"]))) return false;
-  }
-  return true;
-}
-
-function p18(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isJSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p19(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isJSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p20(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p21(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/cancelled")) return false;
-  return true;
-}
-
-function p22(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p23(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "completion/complete")) return false;
-  return true;
-}
-
-function p24(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "value")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "value") && !(typeof v["value"] === "string")) return false;
-  }
-  return true;
-}
-
-function p26(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(typeof v[k] === "string")) return false;
-  }
-  return true;
-}
-
-function p25(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "arguments") && !(p26(v["arguments"]))) return false;
-  }
-  return true;
-}
-
-function p27(v: any): boolean {
-  if (!((isPromptReference(v)) || (isResourceTemplateReference(v)))) return false;
-  return true;
-}
-
-function p29(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (!(!Array.isArray(v) || (v.length <= 100))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p28(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "values")) return false;
-    if (hasOwn(v, "hasMore") && !(typeof v["hasMore"] === "boolean")) return false;
-    if (hasOwn(v, "total") && !((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return false;
-    if (hasOwn(v, "values") && !(p29(v["values"]))) return false;
-  }
-  return true;
-}
-
-function p30(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p31(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p32(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "server/discover")) return false;
-  return true;
-}
-
-function p33(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p34(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p35(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p36(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p37(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "elicitation/create")) return false;
-  return true;
-}
-
-function p38(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "form")) return false;
-  return true;
-}
-
-function p40(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isPrimitiveSchemaDefinition(v[k]))) return false;
-  }
-  return true;
-}
-
-function p41(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p42(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "object")) return false;
-  return true;
-}
-
-function p39(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "properties")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "$schema") && !(typeof v["$schema"] === "string")) return false;
-    if (hasOwn(v, "properties") && !(p40(v["properties"]))) return false;
-    if (hasOwn(v, "required") && !(p41(v["required"]))) return false;
-    if (hasOwn(v, "type") && !(p42(v["type"]))) return false;
-  }
-  return true;
-}
-
-function p43(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "url")) return false;
-  return true;
-}
-
-function p44(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p45(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "accept" || v === "cancel" || v === "decline")) return false;
-  return true;
-}
-
-function p48(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p49(v: any): boolean {
-  if (!(typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean")) return false;
-  return true;
-}
-
-function p47(v: any): boolean {
-  if (!((p48(v)) || (p49(v)))) return false;
-  return true;
-}
-
-function p46(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(p47(v[k]))) return false;
-  }
-  return true;
-}
-
-function p50(v: any): boolean {
-  if (!((isTextResourceContents(v)) || (isBlobResourceContents(v)))) return false;
-  return true;
-}
-
-function p51(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resource")) return false;
-  return true;
-}
-
-function p52(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p53(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "prompts/get")) return false;
-  return true;
-}
-
-function p54(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(typeof v[k] === "string")) return false;
-  }
-  return true;
-}
-
-function p55(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isPromptMessage(v[i]))) return false;
-  return true;
-}
-
-function p56(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p57(v: any): boolean {
-  if (!((isInputRequiredResult(v)) || (isGetPromptResult(v)))) return false;
-  return true;
-}
-
-function p60(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32020)) return false;
-  return true;
-}
-
-function p59(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (hasOwn(v, "code") && !(p60(v["code"]))) return false;
-  }
-  return true;
-}
-
-function p58(v: any): boolean {
-  if (!(isError(v))) return false;
-  if (!(p59(v))) return false;
-  return true;
-}
-
-function p61(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p62(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p63(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p64(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "dark" || v === "light")) return false;
-  return true;
-}
-
-function p65(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isIcon(v[i]))) return false;
-  return true;
-}
-
-function p66(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_byte(v)))) return false;
-  return true;
-}
-
-function p67(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "image")) return false;
-  return true;
-}
-
-function p68(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isIcon(v[i]))) return false;
-  return true;
-}
-
-function p69(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p70(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "input_required")) return false;
-  return true;
-}
-
-function p71(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32603)) return false;
-  return true;
-}
-
-function p72(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32602)) return false;
-  return true;
-}
-
-function p73(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32600)) return false;
-  return true;
-}
-
-function p74(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p75(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p76(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p77(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p78(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p79(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p80(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isJSONValue(v[i]))) return false;
-  return true;
-}
-
-function p81(v: any): boolean {
-  if (!(typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean")) return false;
-  return true;
-}
-
-function p82(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p83(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p84(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "string")) return false;
-  return true;
-}
-
-function p85(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p86(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "prompts/list")) return false;
-  return true;
-}
-
-function p87(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p88(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isPrompt(v[i]))) return false;
-  return true;
-}
-
-function p89(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p90(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p91(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p92(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resources/templates/list")) return false;
-  return true;
-}
-
-function p93(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p94(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isResourceTemplate(v[i]))) return false;
-  return true;
-}
-
-function p95(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p96(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p97(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p98(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resources/list")) return false;
-  return true;
-}
-
-function p99(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p100(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isResource(v[i]))) return false;
-  return true;
-}
-
-function p101(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p102(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p103(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p104(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "tools/list")) return false;
-  return true;
-}
-
-function p105(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p106(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isTool(v[i]))) return false;
-  return true;
-}
-
-function p107(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p108(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p109(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32601)) return false;
-  return true;
-}
-
-function p112(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32021)) return false;
-  return true;
-}
-
-function p113(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "requiredCapabilities")) return false;
-    if (hasOwn(v, "requiredCapabilities") && !(isClientCapabilities(v["requiredCapabilities"]))) return false;
-  }
-  return true;
-}
-
-function p111(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "data")) return false;
-    if (hasOwn(v, "code") && !(p112(v["code"]))) return false;
-    if (hasOwn(v, "data") && !(p113(v["data"]))) return false;
-  }
-  return true;
-}
-
-function p110(v: any): boolean {
-  if (!(isError(v))) return false;
-  if (!(p111(v))) return false;
-  return true;
-}
-
-function p114(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p115(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p116(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "integer" || v === "number")) return false;
-  return true;
-}
-
-function p117(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p118(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32700)) return false;
-  return true;
-}
-
-function p119(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p120(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/progress")) return false;
-  return true;
-}
-
-function p121(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isPromptArgument(v[i]))) return false;
-  return true;
-}
-
-function p122(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isIcon(v[i]))) return false;
-  return true;
-}
-
-function p123(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p124(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/prompts/list_changed")) return false;
-  return true;
-}
-
-function p125(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "ref/prompt")) return false;
-  return true;
-}
-
-function p126(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p127(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resources/read")) return false;
-  return true;
-}
-
-function p128(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p129(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p131(v: any): boolean {
-  if (!((isTextResourceContents(v)) || (isBlobResourceContents(v)))) return false;
-  return true;
-}
-
-function p130(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(p131(v[i]))) return false;
-  return true;
-}
-
-function p132(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p133(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p134(v: any): boolean {
-  if (!((isInputRequiredResult(v)) || (isReadResourceResult(v)))) return false;
-  return true;
-}
-
-function p135(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p136(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isIcon(v[i]))) return false;
-  return true;
-}
-
-function p137(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p138(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p139(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isIcon(v[i]))) return false;
-  return true;
-}
-
-function p140(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resource_link")) return false;
-  return true;
-}
-
-function p141(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p142(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p143(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/resources/list_changed")) return false;
-  return true;
-}
-
-function p144(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p145(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isIcon(v[i]))) return false;
-  return true;
-}
-
-function p146(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri_template(v)))) return false;
-  return true;
-}
-
-function p147(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "ref/resource")) return false;
-  return true;
-}
-
-function p148(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri_template(v)))) return false;
-  return true;
-}
-
-function p149(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p150(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/resources/updated")) return false;
-  return true;
-}
-
-function p151(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p152(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isJSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p153(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isJSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p154(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "listChanged") && !(typeof v["listChanged"] === "boolean")) return false;
-  }
-  return true;
-}
-
-function p155(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "listChanged") && !(typeof v["listChanged"] === "boolean")) return false;
-    if (hasOwn(v, "subscribe") && !(typeof v["subscribe"] === "boolean")) return false;
-  }
-  return true;
-}
-
-function p156(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "listChanged") && !(typeof v["listChanged"] === "boolean")) return false;
-  }
-  return true;
-}
-
-function p157(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "date" || v === "date-time" || v === "email" || v === "uri")) return false;
-  return true;
-}
-
-function p158(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "string")) return false;
-  return true;
-}
-
-function p159(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p160(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p161(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/subscriptions/acknowledged")) return false;
-  return true;
-}
-
-function p162(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p163(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "subscriptions/listen")) return false;
-  return true;
-}
-
-function p164(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p165(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "text")) return false;
-  return true;
-}
-
-function p166(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p167(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p170(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "const")) return false;
-    if (!hasOwn(v, "title")) return false;
-    if (hasOwn(v, "const") && !(typeof v["const"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-  }
-  return true;
-}
-
-function p169(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(p170(v[i]))) return false;
-  return true;
-}
-
-function p168(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "anyOf")) return false;
-    if (hasOwn(v, "anyOf") && !(p169(v["anyOf"]))) return false;
-  }
-  return true;
-}
-
-function p171(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "array")) return false;
-  return true;
-}
-
-function p173(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "const")) return false;
-    if (!hasOwn(v, "title")) return false;
-    if (hasOwn(v, "const") && !(typeof v["const"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-  }
-  return true;
-}
-
-function p172(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(p173(v[i]))) return false;
-  return true;
-}
-
-function p174(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "string")) return false;
-  return true;
-}
-
-function p175(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isIcon(v[i]))) return false;
-  return true;
-}
-
-function p177(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "object")) return false;
-  return true;
-}
-
-function p176(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "$schema") && !(typeof v["$schema"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p177(v["type"]))) return false;
-  }
-  return true;
-}
-
-function p178(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "$schema") && !(typeof v["$schema"] === "string")) return false;
-  }
-  return true;
-}
-
-function p179(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p180(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/tools/list_changed")) return false;
-  return true;
-}
-
-function p183(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32022)) return false;
-  return true;
-}
-
-function p185(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p184(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "requested")) return false;
-    if (!hasOwn(v, "supported")) return false;
-    if (hasOwn(v, "requested") && !(typeof v["requested"] === "string")) return false;
-    if (hasOwn(v, "supported") && !(p185(v["supported"]))) return false;
-  }
-  return true;
-}
-
-function p182(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "data")) return false;
-    if (hasOwn(v, "code") && !(p183(v["code"]))) return false;
-    if (hasOwn(v, "data") && !(p184(v["data"]))) return false;
-  }
-  return true;
-}
-
-function p181(v: any): boolean {
-  if (!(isError(v))) return false;
-  if (!(p182(v))) return false;
-  return true;
-}
-
-function p186(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p187(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p189(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p190(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "string")) return false;
-  return true;
-}
-
-function p188(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "enum")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "enum") && !(p189(v["enum"]))) return false;
-    if (hasOwn(v, "type") && !(p190(v["type"]))) return false;
-  }
-  return true;
-}
-
-function p191(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "array")) return false;
-  return true;
-}
-
-function p192(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p193(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "string")) return false;
-  return true;
-}
-
-/** Whether a value is a valid `Annotations` (sound: never true for an invalid one). */
-export function isAnnotations(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "audience") && !(p0(v["audience"]))) return false;
-    if (hasOwn(v, "lastModified") && !(typeof v["lastModified"] === "string")) return false;
-    if (hasOwn(v, "priority") && !(p1(v["priority"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `AudioContent` (sound: never true for an invalid one). */
-export function isAudioContent(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "data")) return false;
-    if (!hasOwn(v, "mimeType")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "data") && !(p2(v["data"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p3(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `BaseMetadata` (sound: never true for an invalid one). */
-export function isBaseMetadata(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `BlobResourceContents` (sound: never true for an invalid one). */
-export function isBlobResourceContents(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "blob")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "blob") && !(p4(v["blob"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "uri") && !(p5(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `BooleanSchema` (sound: never true for an invalid one). */
-export function isBooleanSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !(typeof v["default"] === "boolean")) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p6(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CacheableResult` (sound: never true for an invalid one). */
-export function isCacheableResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p7(v["cacheScope"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "ttlMs") && !(p8(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CallToolRequest` (sound: never true for an invalid one). */
-export function isCallToolRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p9(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p10(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isCallToolRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CallToolRequestParams` (sound: never true for an invalid one). */
-export function isCallToolRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "arguments") && !(p11(v["arguments"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CallToolResult` (sound: never true for an invalid one). */
-export function isCallToolResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "content")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "content") && !(p12(v["content"]))) return false;
-    if (hasOwn(v, "isError") && !(typeof v["isError"] === "boolean")) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CallToolResultResponse` (sound: never true for an invalid one). */
-export function isCallToolResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p13(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(p14(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CancelledNotification` (sound: never true for an invalid one). */
-export function isCancelledNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p15(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p16(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isCancelledNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CancelledNotificationParams` (sound: never true for an invalid one). */
-export function isCancelledNotificationParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "requestId")) return false;
-    if (hasOwn(v, "_meta") && !(isNotificationMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "reason") && !(typeof v["reason"] === "string")) return false;
-    if (hasOwn(v, "requestId") && !(isRequestId(v["requestId"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ClientCapabilities` (sound: never true for an invalid one). */
-export function isClientCapabilities(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "elicitation") && !(p17(v["elicitation"]))) return false;
-    if (hasOwn(v, "experimental") && !(p18(v["experimental"]))) return false;
-    if (hasOwn(v, "extensions") && !(p19(v["extensions"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ClientNotification` (sound: never true for an invalid one). */
-export function isClientNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p20(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p21(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isCancelledNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ClientRequest` (sound: never true for an invalid one). */
-export function isClientRequest(v: any): boolean {
-  if (!((isDiscoverRequest(v)) || (isSubscriptionsListenRequest(v)) || (isCompleteRequest(v)) || (isListResourcesRequest(v)) || (isListResourceTemplatesRequest(v)) || (isReadResourceRequest(v)) || (isListPromptsRequest(v)) || (isGetPromptRequest(v)) || (isListToolsRequest(v)) || (isCallToolRequest(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `ClientResult` (sound: never true for an invalid one). */
-export function isClientResult(v: any): boolean {
-  if (!(isResult(v))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `CompleteRequest` (sound: never true for an invalid one). */
-export function isCompleteRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p22(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p23(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isCompleteRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CompleteRequestParams` (sound: never true for an invalid one). */
-export function isCompleteRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "argument")) return false;
-    if (!hasOwn(v, "ref")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "argument") && !(p24(v["argument"]))) return false;
-    if (hasOwn(v, "context") && !(p25(v["context"]))) return false;
-    if (hasOwn(v, "ref") && !(p27(v["ref"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CompleteResult` (sound: never true for an invalid one). */
-export function isCompleteResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "completion")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "completion") && !(p28(v["completion"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CompleteResultResponse` (sound: never true for an invalid one). */
-export function isCompleteResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p30(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isCompleteResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ContentBlock` (sound: never true for an invalid one). */
-export function isContentBlock(v: any): boolean {
-  if (!((isTextContent(v)) || (isImageContent(v)) || (isAudioContent(v)) || (isResourceLink(v)) || (isEmbeddedResource(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `Cursor` (sound: never true for an invalid one). */
-export function isCursor(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  return true;
-}
-
-/** Whether a value is a valid `DiscoverRequest` (sound: never true for an invalid one). */
-export function isDiscoverRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p31(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p32(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `DiscoverResult` (sound: never true for an invalid one). */
-export function isDiscoverResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "capabilities")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "supportedVersions")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p33(v["cacheScope"]))) return false;
-    if (hasOwn(v, "capabilities") && !(isServerCapabilities(v["capabilities"]))) return false;
-    if (hasOwn(v, "instructions") && !(typeof v["instructions"] === "string")) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "supportedVersions") && !(p34(v["supportedVersions"]))) return false;
-    if (hasOwn(v, "ttlMs") && !(p35(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `DiscoverResultResponse` (sound: never true for an invalid one). */
-export function isDiscoverResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p36(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isDiscoverResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ElicitRequest` (sound: never true for an invalid one). */
-export function isElicitRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "method") && !(p37(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isElicitRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ElicitRequestFormParams` (sound: never true for an invalid one). */
-export function isElicitRequestFormParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "message")) return false;
-    if (!hasOwn(v, "requestedSchema")) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-    if (hasOwn(v, "mode") && !(p38(v["mode"]))) return false;
-    if (hasOwn(v, "requestedSchema") && !(p39(v["requestedSchema"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ElicitRequestParams` (sound: never true for an invalid one). */
-export function isElicitRequestParams(v: any): boolean {
-  if (!((isElicitRequestFormParams(v)) || (isElicitRequestURLParams(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `ElicitRequestURLParams` (sound: never true for an invalid one). */
-export function isElicitRequestURLParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "message")) return false;
-    if (!hasOwn(v, "mode")) return false;
-    if (!hasOwn(v, "url")) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-    if (hasOwn(v, "mode") && !(p43(v["mode"]))) return false;
-    if (hasOwn(v, "url") && !(p44(v["url"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ElicitResult` (sound: never true for an invalid one). */
-export function isElicitResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "action")) return false;
-    if (hasOwn(v, "action") && !(p45(v["action"]))) return false;
-    if (hasOwn(v, "content") && !(p46(v["content"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `EmbeddedResource` (sound: never true for an invalid one). */
-export function isEmbeddedResource(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "resource")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "resource") && !(p50(v["resource"]))) return false;
-    if (hasOwn(v, "type") && !(p51(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `EmptyResult` (sound: never true for an invalid one). */
-export function isEmptyResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `EnumSchema` (sound: never true for an invalid one). */
-export function isEnumSchema(v: any): boolean {
-  if (!((isUntitledSingleSelectEnumSchema(v)) || (isTitledSingleSelectEnumSchema(v)) || (isUntitledMultiSelectEnumSchema(v)) || (isTitledMultiSelectEnumSchema(v)) || (isLegacyTitledEnumSchema(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `Error` (sound: never true for an invalid one). */
-export function isError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "message")) return false;
-    if (hasOwn(v, "code") && !((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `GetPromptRequest` (sound: never true for an invalid one). */
-export function isGetPromptRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p52(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p53(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isGetPromptRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `GetPromptRequestParams` (sound: never true for an invalid one). */
-export function isGetPromptRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "arguments") && !(p54(v["arguments"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `GetPromptResult` (sound: never true for an invalid one). */
-export function isGetPromptResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "messages")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "messages") && !(p55(v["messages"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `GetPromptResultResponse` (sound: never true for an invalid one). */
-export function isGetPromptResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p56(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(p57(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `HeaderMismatchError` (sound: never true for an invalid one). */
-export function isHeaderMismatchError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "error")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (hasOwn(v, "error") && !(p58(v["error"]))) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p61(v["jsonrpc"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Icon` (sound: never true for an invalid one). */
-export function isIcon(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "src")) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "sizes") && !(p62(v["sizes"]))) return false;
-    if (hasOwn(v, "src") && !(p63(v["src"]))) return false;
-    if (hasOwn(v, "theme") && !(p64(v["theme"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Icons` (sound: never true for an invalid one). */
-export function isIcons(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "icons") && !(p65(v["icons"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ImageContent` (sound: never true for an invalid one). */
-export function isImageContent(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "data")) return false;
-    if (!hasOwn(v, "mimeType")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "data") && !(p66(v["data"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p67(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Implementation` (sound: never true for an invalid one). */
-export function isImplementation(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "version")) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "icons") && !(p68(v["icons"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "version") && !(typeof v["version"] === "string")) return false;
-    if (hasOwn(v, "websiteUrl") && !(p69(v["websiteUrl"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InputRequest` (sound: never true for an invalid one). */
-export function isInputRequest(v: any): boolean {
-  if (!((isElicitRequest(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `InputRequests` (sound: never true for an invalid one). */
-export function isInputRequests(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isInputRequest(v[k]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InputRequiredResult` (sound: never true for an invalid one). */
-export function isInputRequiredResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "inputRequests") && !(isInputRequests(v["inputRequests"]))) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-    if (hasOwn(v, "resultType") && !(p70(v["resultType"]))) return false;
-  }
-  if (!((!(v !== null && typeof v === "object" && !Array.isArray(v)) || (hasOwn(v, "inputRequests"))) || (!(v !== null && typeof v === "object" && !Array.isArray(v)) || (hasOwn(v, "requestState"))))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `InputResponse` (sound: never true for an invalid one). */
-export function isInputResponse(v: any): boolean {
-  if (!((isElicitResult(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `InputResponseRequestParams` (sound: never true for an invalid one). */
-export function isInputResponseRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InputResponses` (sound: never true for an invalid one). */
-export function isInputResponses(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isInputResponse(v[k]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InternalError` (sound: never true for an invalid one). */
-export function isInternalError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "message")) return false;
-    if (hasOwn(v, "code") && !(p71(v["code"]))) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InvalidParamsError` (sound: never true for an invalid one). */
-export function isInvalidParamsError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "message")) return false;
-    if (hasOwn(v, "code") && !(p72(v["code"]))) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InvalidRequestError` (sound: never true for an invalid one). */
-export function isInvalidRequestError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "message")) return false;
-    if (hasOwn(v, "code") && !(p73(v["code"]))) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `JSONArray` (sound: never true for an invalid one). */
-export function isJSONArray(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isJSONValue(v[i]))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `JSONObject` (sound: never true for an invalid one). */
-export function isJSONObject(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isJSONValue(v[k]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `JSONRPCErrorResponse` (sound: never true for an invalid one). */
-export function isJSONRPCErrorResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "error")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (hasOwn(v, "error") && !(isError(v["error"]))) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p74(v["jsonrpc"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `JSONRPCMessage` (sound: never true for an invalid one). */
-export function isJSONRPCMessage(v: any): boolean {
-  if (!((isJSONRPCRequest(v)) || (isJSONRPCNotification(v)) || (isJSONRPCResultResponse(v)) || (isJSONRPCErrorResponse(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `JSONRPCNotification` (sound: never true for an invalid one). */
-export function isJSONRPCNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p75(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(typeof v["method"] === "string")) return false;
-    if (hasOwn(v, "params") && !(p76(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `JSONRPCRequest` (sound: never true for an invalid one). */
-export function isJSONRPCRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p77(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(typeof v["method"] === "string")) return false;
-    if (hasOwn(v, "params") && !(p78(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `JSONRPCResponse` (sound: never true for an invalid one). */
-export function isJSONRPCResponse(v: any): boolean {
-  if (!((isJSONRPCResultResponse(v)) || (isJSONRPCErrorResponse(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `JSONRPCResultResponse` (sound: never true for an invalid one). */
-export function isJSONRPCResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p79(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `JSONValue` (sound: never true for an invalid one). */
-export function isJSONValue(v: any): boolean {
-  if (!((isJSONObject(v)) || (p80(v)) || (p81(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `LegacyTitledEnumSchema` (sound: never true for an invalid one). */
-export function isLegacyTitledEnumSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "enum")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !(typeof v["default"] === "string")) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "enum") && !(p82(v["enum"]))) return false;
-    if (hasOwn(v, "enumNames") && !(p83(v["enumNames"]))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p84(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListPromptsRequest` (sound: never true for an invalid one). */
-export function isListPromptsRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p85(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p86(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListPromptsResult` (sound: never true for an invalid one). */
-export function isListPromptsResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "prompts")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p87(v["cacheScope"]))) return false;
-    if (hasOwn(v, "nextCursor") && !(typeof v["nextCursor"] === "string")) return false;
-    if (hasOwn(v, "prompts") && !(p88(v["prompts"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "ttlMs") && !(p89(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListPromptsResultResponse` (sound: never true for an invalid one). */
-export function isListPromptsResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p90(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isListPromptsResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourceTemplatesRequest` (sound: never true for an invalid one). */
-export function isListResourceTemplatesRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p91(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p92(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourceTemplatesResult` (sound: never true for an invalid one). */
-export function isListResourceTemplatesResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "resourceTemplates")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p93(v["cacheScope"]))) return false;
-    if (hasOwn(v, "nextCursor") && !(typeof v["nextCursor"] === "string")) return false;
-    if (hasOwn(v, "resourceTemplates") && !(p94(v["resourceTemplates"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "ttlMs") && !(p95(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourceTemplatesResultResponse` (sound: never true for an invalid one). */
-export function isListResourceTemplatesResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p96(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isListResourceTemplatesResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourcesRequest` (sound: never true for an invalid one). */
-export function isListResourcesRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p97(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p98(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourcesResult` (sound: never true for an invalid one). */
-export function isListResourcesResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "resources")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p99(v["cacheScope"]))) return false;
-    if (hasOwn(v, "nextCursor") && !(typeof v["nextCursor"] === "string")) return false;
-    if (hasOwn(v, "resources") && !(p100(v["resources"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "ttlMs") && !(p101(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourcesResultResponse` (sound: never true for an invalid one). */
-export function isListResourcesResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p102(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isListResourcesResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListToolsRequest` (sound: never true for an invalid one). */
-export function isListToolsRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p103(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p104(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListToolsResult` (sound: never true for an invalid one). */
-export function isListToolsResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "tools")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p105(v["cacheScope"]))) return false;
-    if (hasOwn(v, "nextCursor") && !(typeof v["nextCursor"] === "string")) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "tools") && !(p106(v["tools"]))) return false;
-    if (hasOwn(v, "ttlMs") && !(p107(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListToolsResultResponse` (sound: never true for an invalid one). */
-export function isListToolsResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p108(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isListToolsResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `MetaObject` (sound: never true for an invalid one). */
-export function isMetaObject(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `MethodNotFoundError` (sound: never true for an invalid one). */
-export function isMethodNotFoundError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "message")) return false;
-    if (hasOwn(v, "code") && !(p109(v["code"]))) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `MissingRequiredClientCapabilityError` (sound: never true for an invalid one). */
-export function isMissingRequiredClientCapabilityError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "error")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (hasOwn(v, "error") && !(p110(v["error"]))) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p114(v["jsonrpc"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `MultiSelectEnumSchema` (sound: never true for an invalid one). */
-export function isMultiSelectEnumSchema(v: any): boolean {
-  if (!((isUntitledMultiSelectEnumSchema(v)) || (isTitledMultiSelectEnumSchema(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `Notification` (sound: never true for an invalid one). */
-export function isNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "method") && !(typeof v["method"] === "string")) return false;
-    if (hasOwn(v, "params") && !(p115(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `NotificationMetaObject` (sound: never true for an invalid one). */
-export function isNotificationMetaObject(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "io.modelcontextprotocol/subscriptionId") && !(isRequestId(v["io.modelcontextprotocol/subscriptionId"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `NotificationParams` (sound: never true for an invalid one). */
-export function isNotificationParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "_meta") && !(isNotificationMetaObject(v["_meta"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `NumberSchema` (sound: never true for an invalid one). */
-export function isNumberSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !((typeof v["default"] === "number" && Number.isFinite(v["default"])))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "maximum") && !((typeof v["maximum"] === "number" && Number.isFinite(v["maximum"])))) return false;
-    if (hasOwn(v, "minimum") && !((typeof v["minimum"] === "number" && Number.isFinite(v["minimum"])))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p116(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PaginatedRequest` (sound: never true for an invalid one). */
-export function isPaginatedRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p117(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(typeof v["method"] === "string")) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PaginatedRequestParams` (sound: never true for an invalid one). */
-export function isPaginatedRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cursor") && !(typeof v["cursor"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PaginatedResult` (sound: never true for an invalid one). */
-export function isPaginatedResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "nextCursor") && !(typeof v["nextCursor"] === "string")) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ParseError` (sound: never true for an invalid one). */
-export function isParseError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "message")) return false;
-    if (hasOwn(v, "code") && !(p118(v["code"]))) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PrimitiveSchemaDefinition` (sound: never true for an invalid one). */
-export function isPrimitiveSchemaDefinition(v: any): boolean {
-  if (!((isStringSchema(v)) || (isNumberSchema(v)) || (isBooleanSchema(v)) || (isUntitledSingleSelectEnumSchema(v)) || (isTitledSingleSelectEnumSchema(v)) || (isUntitledMultiSelectEnumSchema(v)) || (isTitledMultiSelectEnumSchema(v)) || (isLegacyTitledEnumSchema(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `ProgressNotification` (sound: never true for an invalid one). */
-export function isProgressNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p119(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p120(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isProgressNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ProgressNotificationParams` (sound: never true for an invalid one). */
-export function isProgressNotificationParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "progress")) return false;
-    if (!hasOwn(v, "progressToken")) return false;
-    if (hasOwn(v, "_meta") && !(isNotificationMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "message") && !(typeof v["message"] === "string")) return false;
-    if (hasOwn(v, "progress") && !((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return false;
-    if (hasOwn(v, "progressToken") && !(isProgressToken(v["progressToken"]))) return false;
-    if (hasOwn(v, "total") && !((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ProgressToken` (sound: never true for an invalid one). */
-export function isProgressToken(v: any): boolean {
-  if (!(typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `Prompt` (sound: never true for an invalid one). */
-export function isPrompt(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "arguments") && !(p121(v["arguments"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "icons") && !(p122(v["icons"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PromptArgument` (sound: never true for an invalid one). */
-export function isPromptArgument(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "required") && !(typeof v["required"] === "boolean")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PromptListChangedNotification` (sound: never true for an invalid one). */
-export function isPromptListChangedNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p123(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p124(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PromptMessage` (sound: never true for an invalid one). */
-export function isPromptMessage(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "content")) return false;
-    if (!hasOwn(v, "role")) return false;
-    if (hasOwn(v, "content") && !(isContentBlock(v["content"]))) return false;
-    if (hasOwn(v, "role") && !(isRole(v["role"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PromptReference` (sound: never true for an invalid one). */
-export function isPromptReference(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p125(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ReadResourceRequest` (sound: never true for an invalid one). */
-export function isReadResourceRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p126(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p127(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isReadResourceRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ReadResourceRequestParams` (sound: never true for an invalid one). */
-export function isReadResourceRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-    if (hasOwn(v, "uri") && !(p128(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ReadResourceResult` (sound: never true for an invalid one). */
-export function isReadResourceResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "contents")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p129(v["cacheScope"]))) return false;
-    if (hasOwn(v, "contents") && !(p130(v["contents"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "ttlMs") && !(p132(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ReadResourceResultResponse` (sound: never true for an invalid one). */
-export function isReadResourceResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p133(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(p134(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Request` (sound: never true for an invalid one). */
-export function isRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "method") && !(typeof v["method"] === "string")) return false;
-    if (hasOwn(v, "params") && !(p135(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `RequestId` (sound: never true for an invalid one). */
-export function isRequestId(v: any): boolean {
-  if (!(typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `RequestMetaObject` (sound: never true for an invalid one). */
-export function isRequestMetaObject(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "io.modelcontextprotocol/clientCapabilities")) return false;
-    if (!hasOwn(v, "io.modelcontextprotocol/protocolVersion")) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/clientCapabilities") && !(isClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"]))) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/clientInfo") && !(isImplementation(v["io.modelcontextprotocol/clientInfo"]))) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/protocolVersion") && !(typeof v["io.modelcontextprotocol/protocolVersion"] === "string")) return false;
-    if (hasOwn(v, "progressToken") && !(isProgressToken(v["progressToken"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `RequestParams` (sound: never true for an invalid one). */
-export function isRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Resource` (sound: never true for an invalid one). */
-export function isResource(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "icons") && !(p136(v["icons"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "size") && !((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "uri") && !(p137(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceContents` (sound: never true for an invalid one). */
-export function isResourceContents(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "uri") && !(p138(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceLink` (sound: never true for an invalid one). */
-export function isResourceLink(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "icons") && !(p139(v["icons"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "size") && !((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p140(v["type"]))) return false;
-    if (hasOwn(v, "uri") && !(p141(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceListChangedNotification` (sound: never true for an invalid one). */
-export function isResourceListChangedNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p142(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p143(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceRequestParams` (sound: never true for an invalid one). */
-export function isResourceRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "uri") && !(p144(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceTemplate` (sound: never true for an invalid one). */
-export function isResourceTemplate(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "uriTemplate")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "icons") && !(p145(v["icons"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "uriTemplate") && !(p146(v["uriTemplate"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceTemplateReference` (sound: never true for an invalid one). */
-export function isResourceTemplateReference(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "type")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "type") && !(p147(v["type"]))) return false;
-    if (hasOwn(v, "uri") && !(p148(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceUpdatedNotification` (sound: never true for an invalid one). */
-export function isResourceUpdatedNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p149(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p150(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isResourceUpdatedNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceUpdatedNotificationParams` (sound: never true for an invalid one). */
-export function isResourceUpdatedNotificationParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isNotificationMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "uri") && !(p151(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Result` (sound: never true for an invalid one). */
-export function isResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResultMetaObject` (sound: never true for an invalid one). */
-export function isResultMetaObject(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "io.modelcontextprotocol/serverInfo") && !(isImplementation(v["io.modelcontextprotocol/serverInfo"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResultType` (sound: never true for an invalid one). */
-export function isResultType(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  return true;
-}
-
-/** Whether a value is a valid `Role` (sound: never true for an invalid one). */
-export function isRole(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "assistant" || v === "user")) return false;
-  return true;
-}
-
-/** Whether a value is a valid `ServerCapabilities` (sound: never true for an invalid one). */
-export function isServerCapabilities(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "completions") && !(isJSONObject(v["completions"]))) return false;
-    if (hasOwn(v, "experimental") && !(p152(v["experimental"]))) return false;
-    if (hasOwn(v, "extensions") && !(p153(v["extensions"]))) return false;
-    if (hasOwn(v, "prompts") && !(p154(v["prompts"]))) return false;
-    if (hasOwn(v, "resources") && !(p155(v["resources"]))) return false;
-    if (hasOwn(v, "tools") && !(p156(v["tools"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ServerNotification` (sound: never true for an invalid one). */
-export function isServerNotification(v: any): boolean {
-  if (!((isCancelledNotification(v)) || (isProgressNotification(v)) || (isSubscriptionsAcknowledgedNotification(v)) || (isResourceListChangedNotification(v)) || (isResourceUpdatedNotification(v)) || (isPromptListChangedNotification(v)) || (isToolListChangedNotification(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `ServerResult` (sound: never true for an invalid one). */
-export function isServerResult(v: any): boolean {
-  if (!((isResult(v)) || (isDiscoverResult(v)) || (isSubscriptionsListenResult(v)) || (isCompleteResult(v)) || (isInputRequiredResult(v)) || (isListResourcesResult(v)) || (isListResourceTemplatesResult(v)) || (isReadResourceResult(v)) || (isListPromptsResult(v)) || (isGetPromptResult(v)) || (isListToolsResult(v)) || (isCallToolResult(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `SingleSelectEnumSchema` (sound: never true for an invalid one). */
-export function isSingleSelectEnumSchema(v: any): boolean {
-  if (!((isUntitledSingleSelectEnumSchema(v)) || (isTitledSingleSelectEnumSchema(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `StringSchema` (sound: never true for an invalid one). */
-export function isStringSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !(typeof v["default"] === "string")) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "format") && !(p157(v["format"]))) return false;
-    if (hasOwn(v, "maxLength") && !((typeof v["maxLength"] === "number" && Number.isInteger(v["maxLength"])))) return false;
-    if (hasOwn(v, "minLength") && !((typeof v["minLength"] === "number" && Number.isInteger(v["minLength"])))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p158(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionFilter` (sound: never true for an invalid one). */
-export function isSubscriptionFilter(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "promptsListChanged") && !(typeof v["promptsListChanged"] === "boolean")) return false;
-    if (hasOwn(v, "resourceSubscriptions") && !(p159(v["resourceSubscriptions"]))) return false;
-    if (hasOwn(v, "resourcesListChanged") && !(typeof v["resourcesListChanged"] === "boolean")) return false;
-    if (hasOwn(v, "toolsListChanged") && !(typeof v["toolsListChanged"] === "boolean")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsAcknowledgedNotification` (sound: never true for an invalid one). */
-export function isSubscriptionsAcknowledgedNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p160(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p161(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isSubscriptionsAcknowledgedNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsAcknowledgedNotificationParams` (sound: never true for an invalid one). */
-export function isSubscriptionsAcknowledgedNotificationParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "notifications")) return false;
-    if (hasOwn(v, "_meta") && !(isNotificationMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "notifications") && !(isSubscriptionFilter(v["notifications"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsListenRequest` (sound: never true for an invalid one). */
-export function isSubscriptionsListenRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p162(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p163(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isSubscriptionsListenRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsListenRequestParams` (sound: never true for an invalid one). */
-export function isSubscriptionsListenRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "notifications")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "notifications") && !(isSubscriptionFilter(v["notifications"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsListenResult` (sound: never true for an invalid one). */
-export function isSubscriptionsListenResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(isSubscriptionsListenResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsListenResultMetaObject` (sound: never true for an invalid one). */
-export function isSubscriptionsListenResultMetaObject(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "io.modelcontextprotocol/subscriptionId")) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/serverInfo") && !(isImplementation(v["io.modelcontextprotocol/serverInfo"]))) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/subscriptionId") && !(isRequestId(v["io.modelcontextprotocol/subscriptionId"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsListenResultResponse` (sound: never true for an invalid one). */
-export function isSubscriptionsListenResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p164(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isSubscriptionsListenResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `TextContent` (sound: never true for an invalid one). */
-export function isTextContent(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "text")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "text") && !(typeof v["text"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p165(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `TextResourceContents` (sound: never true for an invalid one). */
-export function isTextResourceContents(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "text")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "mimeType") && !(typeof v["mimeType"] === "string")) return false;
-    if (hasOwn(v, "text") && !(typeof v["text"] === "string")) return false;
-    if (hasOwn(v, "uri") && !(p166(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `TitledMultiSelectEnumSchema` (sound: never true for an invalid one). */
-export function isTitledMultiSelectEnumSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "items")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !(p167(v["default"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "items") && !(p168(v["items"]))) return false;
-    if (hasOwn(v, "maxItems") && !((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return false;
-    if (hasOwn(v, "minItems") && !((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p171(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `TitledSingleSelectEnumSchema` (sound: never true for an invalid one). */
-export function isTitledSingleSelectEnumSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "oneOf")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !(typeof v["default"] === "string")) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "oneOf") && !(p172(v["oneOf"]))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p174(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Tool` (sound: never true for an invalid one). */
-export function isTool(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "inputSchema")) return false;
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "_meta") && !(isMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "annotations") && !(isToolAnnotations(v["annotations"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "icons") && !(p175(v["icons"]))) return false;
-    if (hasOwn(v, "inputSchema") && !(p176(v["inputSchema"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "outputSchema") && !(p178(v["outputSchema"]))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ToolAnnotations` (sound: never true for an invalid one). */
-export function isToolAnnotations(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "destructiveHint") && !(typeof v["destructiveHint"] === "boolean")) return false;
-    if (hasOwn(v, "idempotentHint") && !(typeof v["idempotentHint"] === "boolean")) return false;
-    if (hasOwn(v, "openWorldHint") && !(typeof v["openWorldHint"] === "boolean")) return false;
-    if (hasOwn(v, "readOnlyHint") && !(typeof v["readOnlyHint"] === "boolean")) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ToolListChangedNotification` (sound: never true for an invalid one). */
-export function isToolListChangedNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p179(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p180(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `UnsupportedProtocolVersionError` (sound: never true for an invalid one). */
-export function isUnsupportedProtocolVersionError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "error")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (hasOwn(v, "error") && !(p181(v["error"]))) return false;
-    if (hasOwn(v, "id") && !(isRequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p186(v["jsonrpc"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `UntitledMultiSelectEnumSchema` (sound: never true for an invalid one). */
-export function isUntitledMultiSelectEnumSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "items")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !(p187(v["default"]))) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "items") && !(p188(v["items"]))) return false;
-    if (hasOwn(v, "maxItems") && !((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return false;
-    if (hasOwn(v, "minItems") && !((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p191(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `UntitledSingleSelectEnumSchema` (sound: never true for an invalid one). */
-export function isUntitledSingleSelectEnumSchema(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "enum")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "default") && !(typeof v["default"] === "string")) return false;
-    if (hasOwn(v, "description") && !(typeof v["description"] === "string")) return false;
-    if (hasOwn(v, "enum") && !(p192(v["enum"]))) return false;
-    if (hasOwn(v, "title") && !(typeof v["title"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p193(v["type"]))) return false;
-  }
-  return true;
-}
+import { discriminated, fastPath, format, hasAnyKeySet, integral, protoGuard } from "./zod-runtime.js";
+import * as P from "./predicates.gen.js";
 
 const RoleZod: z.ZodType<Role> = z.enum(["assistant","user"]);
 
 /** Validates `Role`: The side of a conversation a message or piece of content belongs to. */
-export const RoleSchema: z.ZodType<Role> = fastPath(isRole, RoleZod);
+export const RoleSchema: z.ZodType<Role> = fastPath(P.isRole, RoleZod);
 
 const AnnotationsZod: z.ZodType<Annotations> = z.looseObject({ "audience": z.array(RoleZod).optional(), "lastModified": z.string().optional(), "priority": z.number().gte(0).lte(1).optional() });
 
 /** Validates `Annotations`: Optional hints attached to content or resources that tell the client how to */
-export const AnnotationsSchema: z.ZodType<Annotations> = fastPath(isAnnotations, AnnotationsZod);
+export const AnnotationsSchema: z.ZodType<Annotations> = fastPath(P.isAnnotations, AnnotationsZod);
 
 const MetaObjectZod: z.ZodType<MetaObject> = z.looseObject({});
 
 /** Validates `MetaObject`: Free-form metadata attached to a message or object, keyed by name. Keys under the */
-export const MetaObjectSchema: z.ZodType<MetaObject> = fastPath(isMetaObject, MetaObjectZod);
+export const MetaObjectSchema: z.ZodType<MetaObject> = fastPath(P.isMetaObject, MetaObjectZod);
 
 const AudioContentZod: z.ZodType<AudioContent> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("audio") });
 
 /** Validates `AudioContent`: A piece of audio, carried inline as base64 data. */
-export const AudioContentSchema: z.ZodType<AudioContent> = fastPath(isAudioContent, AudioContentZod);
+export const AudioContentSchema: z.ZodType<AudioContent> = fastPath(P.isAudioContent, AudioContentZod);
 
 const BaseMetadataZod: z.ZodType<BaseMetadata> = z.looseObject({ "name": z.string(), "title": z.string().optional() });
 
 /** Validates `BaseMetadata`: Fields shared by things that have a programmatic name and a display title. */
-export const BaseMetadataSchema: z.ZodType<BaseMetadata> = fastPath(isBaseMetadata, BaseMetadataZod);
+export const BaseMetadataSchema: z.ZodType<BaseMetadata> = fastPath(P.isBaseMetadata, BaseMetadataZod);
 
 const BlobResourceContentsZod: z.ZodType<BlobResourceContents> = z.looseObject({ "_meta": MetaObjectZod.optional(), "blob": z.string().check(format("byte")), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) });
 
 /** Validates `BlobResourceContents`: Resource contents that are binary data. */
-export const BlobResourceContentsSchema: z.ZodType<BlobResourceContents> = fastPath(isBlobResourceContents, BlobResourceContentsZod);
+export const BlobResourceContentsSchema: z.ZodType<BlobResourceContents> = fastPath(P.isBlobResourceContents, BlobResourceContentsZod);
 
 const BooleanSchemaZod: z.ZodType<BooleanSchema> = z.looseObject({ "default": z.boolean().optional(), "description": z.string().optional(), "title": z.string().optional(), "type": z.literal("boolean") });
 
 /** Validates `BooleanSchema`: A yes/no field of an elicitation form. */
-export const BooleanSchemaSchema: z.ZodType<BooleanSchema> = fastPath(isBooleanSchema, BooleanSchemaZod);
+export const BooleanSchemaSchema: z.ZodType<BooleanSchema> = fastPath(P.isBooleanSchema, BooleanSchemaZod);
 
 const IconZod: z.ZodType<Icon> = z.looseObject({ "mimeType": z.string().optional(), "sizes": z.array(z.string()).optional(), "src": z.string().check(format("uri")), "theme": z.enum(["dark","light"]).optional() });
 
 /** Validates `Icon`: An image that a client MAY display for an implementation, tool, prompt or resource. */
-export const IconSchema: z.ZodType<Icon> = fastPath(isIcon, IconZod);
+export const IconSchema: z.ZodType<Icon> = fastPath(P.isIcon, IconZod);
 
 const ImplementationZod: z.ZodType<Implementation> = z.looseObject({ "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional(), "version": z.string(), "websiteUrl": z.string().check(format("uri")).optional() });
 
 /** Validates `Implementation`: Names a client or server program and its version. */
-export const ImplementationSchema: z.ZodType<Implementation> = fastPath(isImplementation, ImplementationZod);
+export const ImplementationSchema: z.ZodType<Implementation> = fastPath(P.isImplementation, ImplementationZod);
 
 const ResultMetaObjectZod: z.ZodType<ResultMetaObject> = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional() });
 
 /** Validates `ResultMetaObject`: The `_meta` of a result. */
-export const ResultMetaObjectSchema: z.ZodType<ResultMetaObject> = fastPath(isResultMetaObject, ResultMetaObjectZod);
+export const ResultMetaObjectSchema: z.ZodType<ResultMetaObject> = fastPath(P.isResultMetaObject, ResultMetaObjectZod);
 
 const CacheableResultZod: z.ZodType<CacheableResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `CacheableResult`: A result the client MAY cache and reuse instead of repeating the request. */
-export const CacheableResultSchema: z.ZodType<CacheableResult> = fastPath(isCacheableResult, CacheableResultZod);
+export const CacheableResultSchema: z.ZodType<CacheableResult> = fastPath(P.isCacheableResult, CacheableResultZod);
 
 const RequestIdZod: z.ZodType<RequestId> = z.union([z.string(), z.number().check(integral)]);
 
 /** Validates `RequestId`: Identifies a request within the messages of one sender. It MUST NOT be `null` and a sender MUST NOT reuse it. */
-export const RequestIdSchema: z.ZodType<RequestId> = fastPath(isRequestId, RequestIdZod);
+export const RequestIdSchema: z.ZodType<RequestId> = fastPath(P.isRequestId, RequestIdZod);
 
 const JSONValueZod: z.ZodType<JSONValue> = z.union([z.string(), z.number(), z.boolean(), z.array(z.lazy(() => JSONValueZod)), z.lazy(() => JSONObjectZod)]);
 
 /** Validates `JSONValue`: Any JSON value other than `null`: a string, a number, a boolean, an object or an array. */
-export const JSONValueSchema: z.ZodType<JSONValue> = fastPath(isJSONValue, JSONValueZod);
+export const JSONValueSchema: z.ZodType<JSONValue> = fastPath(P.isJSONValue, JSONValueZod);
 
 const JSONObjectZod: z.ZodType<JSONObject> = protoGuard(JSONValueZod, z.record(z.string(), JSONValueZod));
 
 /** Validates `JSONObject`: A JSON object whose member values are themselves JSON values. */
-export const JSONObjectSchema: z.ZodType<JSONObject> = fastPath(isJSONObject, JSONObjectZod);
+export const JSONObjectSchema: z.ZodType<JSONObject> = fastPath(P.isJSONObject, JSONObjectZod);
 
 const ClientCapabilitiesZod: z.ZodType<ClientCapabilities> = z.looseObject({ "elicitation": z.looseObject({ "form": JSONObjectZod.optional(), "url": JSONObjectZod.optional() }).optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional() });
 
 /** Validates `ClientCapabilities`: Features a client offers, declared anew in each request. An absent key means the feature is not offered. */
-export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(isClientCapabilities, ClientCapabilitiesZod);
+export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(P.isClientCapabilities, ClientCapabilitiesZod);
 
 const ProgressTokenZod: z.ZodType<ProgressToken> = z.union([z.string(), z.number().check(integral)]);
 
 /** Validates `ProgressToken`: An opaque value the requester chooses so that progress notifications can be tied back to its request. */
-export const ProgressTokenSchema: z.ZodType<ProgressToken> = fastPath(isProgressToken, ProgressTokenZod);
+export const ProgressTokenSchema: z.ZodType<ProgressToken> = fastPath(P.isProgressToken, ProgressTokenZod);
 
 const RequestMetaObjectZod: z.ZodType<RequestMetaObject> = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": ImplementationZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": ProgressTokenZod.optional() });
 
 /** Validates `RequestMetaObject`: The `_meta` of every client request. It carries what the removed handshake used to */
-export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(isRequestMetaObject, RequestMetaObjectZod);
+export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(P.isRequestMetaObject, RequestMetaObjectZod);
 
 const ElicitResultZod: z.ZodType<ElicitResult> = z.looseObject({ "action": z.enum(["accept","cancel","decline"]), "content": protoGuard(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]), z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))).optional() });
 
 /** Validates `ElicitResult`: The user's answer to an `elicitation/create` input request. */
-export const ElicitResultSchema: z.ZodType<ElicitResult> = fastPath(isElicitResult, ElicitResultZod);
+export const ElicitResultSchema: z.ZodType<ElicitResult> = fastPath(P.isElicitResult, ElicitResultZod);
 
 const InputResponseZod: z.ZodType<InputResponse> = ElicitResultZod;
 
 /** Validates `InputResponse`: Any answer a client may send in `inputResponses`: the `response` member of every `InputMethodMap` entry. */
-export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(isInputResponse, InputResponseZod);
+export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(P.isInputResponse, InputResponseZod);
 
 const InputResponsesZod: z.ZodType<InputResponses> = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod));
 
 /** Validates `InputResponses`: The client's answers to `InputRequests`, under the same keys the server chose. */
-export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(isInputResponses, InputResponsesZod);
+export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(P.isInputResponses, InputResponsesZod);
 
 const CallToolRequestParamsZod: z.ZodType<CallToolRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
 
 /** Validates `CallToolRequestParams`: Params of `tools/call`. On a retry after an `InputRequiredResult` they also */
-export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(isCallToolRequestParams, CallToolRequestParamsZod);
+export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(P.isCallToolRequestParams, CallToolRequestParamsZod);
 
 const CallToolRequestZod: z.ZodType<CallToolRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod });
 
 /** Validates `CallToolRequest`: Asks the server to run a tool. The server MAY answer with an */
-export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(isCallToolRequest, CallToolRequestZod);
+export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(P.isCallToolRequest, CallToolRequestZod);
 
 const TextContentZod: z.ZodType<TextContent> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "text": z.string(), "type": z.literal("text") });
 
 /** Validates `TextContent`: A block of plain text. */
-export const TextContentSchema: z.ZodType<TextContent> = fastPath(isTextContent, TextContentZod);
+export const TextContentSchema: z.ZodType<TextContent> = fastPath(P.isTextContent, TextContentZod);
 
 const ImageContentZod: z.ZodType<ImageContent> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("image") });
 
 /** Validates `ImageContent`: An image, carried inline as base64 data. */
-export const ImageContentSchema: z.ZodType<ImageContent> = fastPath(isImageContent, ImageContentZod);
+export const ImageContentSchema: z.ZodType<ImageContent> = fastPath(P.isImageContent, ImageContentZod);
 
 const ResourceLinkZod: z.ZodType<ResourceLink> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("resource_link"), "uri": z.string().check(format("uri")) });
 
 /** Validates `ResourceLink`: A pointer to a resource the client can fetch with `resources/read`, instead */
-export const ResourceLinkSchema: z.ZodType<ResourceLink> = fastPath(isResourceLink, ResourceLinkZod);
+export const ResourceLinkSchema: z.ZodType<ResourceLink> = fastPath(P.isResourceLink, ResourceLinkZod);
 
 const TextResourceContentsZod: z.ZodType<TextResourceContents> = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "text": z.string(), "uri": z.string().check(format("uri")) });
 
 /** Validates `TextResourceContents`: Resource contents that are text. */
-export const TextResourceContentsSchema: z.ZodType<TextResourceContents> = fastPath(isTextResourceContents, TextResourceContentsZod);
+export const TextResourceContentsSchema: z.ZodType<TextResourceContents> = fastPath(P.isTextResourceContents, TextResourceContentsZod);
 
 const EmbeddedResourceZod: z.ZodType<EmbeddedResource> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "resource": z.union([TextResourceContentsZod, BlobResourceContentsZod]), "type": z.literal("resource") });
 
 /** Validates `EmbeddedResource`: The contents of a resource, placed directly in a message or tool result. */
-export const EmbeddedResourceSchema: z.ZodType<EmbeddedResource> = fastPath(isEmbeddedResource, EmbeddedResourceZod);
+export const EmbeddedResourceSchema: z.ZodType<EmbeddedResource> = fastPath(P.isEmbeddedResource, EmbeddedResourceZod);
 
 const ContentBlockZod: z.ZodType<ContentBlock> = discriminated("type", [TextContentZod, ImageContentZod, AudioContentZod, ResourceLinkZod, EmbeddedResourceZod]);
 
 /** Validates `ContentBlock`: Any block that can appear in a prompt message or a tool result. */
-export const ContentBlockSchema: z.ZodType<ContentBlock> = fastPath(isContentBlock, ContentBlockZod);
+export const ContentBlockSchema: z.ZodType<ContentBlock> = fastPath(P.isContentBlock, ContentBlockZod);
 
 const CallToolResultZod: z.ZodType<CallToolResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "content": z.array(ContentBlockZod), "isError": z.boolean().optional(), "resultType": z.string(), "structuredContent": z.unknown().optional() });
 
 /** Validates `CallToolResult`: The completed answer to `tools/call`. Failures of the tool itself are */
-export const CallToolResultSchema: z.ZodType<CallToolResult> = fastPath(isCallToolResult, CallToolResultZod);
+export const CallToolResultSchema: z.ZodType<CallToolResult> = fastPath(P.isCallToolResult, CallToolResultZod);
 
 const StringSchemaZod: z.ZodType<StringSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "format": z.enum(["date","date-time","email","uri"]).optional(), "maxLength": z.number().check(integral).optional(), "minLength": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("string") });
 
 /** Validates `StringSchema`: A text field of an elicitation form. */
-export const StringSchemaSchema: z.ZodType<StringSchema> = fastPath(isStringSchema, StringSchemaZod);
+export const StringSchemaSchema: z.ZodType<StringSchema> = fastPath(P.isStringSchema, StringSchemaZod);
 
 const NumberSchemaZod: z.ZodType<NumberSchema> = z.looseObject({ "default": z.number().optional(), "description": z.string().optional(), "maximum": z.number().optional(), "minimum": z.number().optional(), "title": z.string().optional(), "type": z.enum(["integer","number"]) });
 
 /** Validates `NumberSchema`: A numeric field of an elicitation form. */
-export const NumberSchemaSchema: z.ZodType<NumberSchema> = fastPath(isNumberSchema, NumberSchemaZod);
+export const NumberSchemaSchema: z.ZodType<NumberSchema> = fastPath(P.isNumberSchema, NumberSchemaZod);
 
 const UntitledSingleSelectEnumSchemaZod: z.ZodType<UntitledSingleSelectEnumSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "title": z.string().optional(), "type": z.literal("string") });
 
 /** Validates `UntitledSingleSelectEnumSchema`: Single choice among plain string values, shown as they are. */
-export const UntitledSingleSelectEnumSchemaSchema: z.ZodType<UntitledSingleSelectEnumSchema> = fastPath(isUntitledSingleSelectEnumSchema, UntitledSingleSelectEnumSchemaZod);
+export const UntitledSingleSelectEnumSchemaSchema: z.ZodType<UntitledSingleSelectEnumSchema> = fastPath(P.isUntitledSingleSelectEnumSchema, UntitledSingleSelectEnumSchemaZod);
 
 const TitledSingleSelectEnumSchemaZod: z.ZodType<TitledSingleSelectEnumSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "oneOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })), "title": z.string().optional(), "type": z.literal("string") });
 
 /** Validates `TitledSingleSelectEnumSchema`: Single choice among values that each have a display title. */
-export const TitledSingleSelectEnumSchemaSchema: z.ZodType<TitledSingleSelectEnumSchema> = fastPath(isTitledSingleSelectEnumSchema, TitledSingleSelectEnumSchemaZod);
+export const TitledSingleSelectEnumSchemaSchema: z.ZodType<TitledSingleSelectEnumSchema> = fastPath(P.isTitledSingleSelectEnumSchema, TitledSingleSelectEnumSchemaZod);
 
 const UntitledMultiSelectEnumSchemaZod: z.ZodType<UntitledMultiSelectEnumSchema> = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "enum": z.array(z.string()), "type": z.literal("string") }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") });
 
 /** Validates `UntitledMultiSelectEnumSchema`: Multiple choice among plain string values, shown as they are. */
-export const UntitledMultiSelectEnumSchemaSchema: z.ZodType<UntitledMultiSelectEnumSchema> = fastPath(isUntitledMultiSelectEnumSchema, UntitledMultiSelectEnumSchemaZod);
+export const UntitledMultiSelectEnumSchemaSchema: z.ZodType<UntitledMultiSelectEnumSchema> = fastPath(P.isUntitledMultiSelectEnumSchema, UntitledMultiSelectEnumSchemaZod);
 
 const TitledMultiSelectEnumSchemaZod: z.ZodType<TitledMultiSelectEnumSchema> = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "anyOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })) }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") });
 
 /** Validates `TitledMultiSelectEnumSchema`: Multiple choice among values that each have a display title. */
-export const TitledMultiSelectEnumSchemaSchema: z.ZodType<TitledMultiSelectEnumSchema> = fastPath(isTitledMultiSelectEnumSchema, TitledMultiSelectEnumSchemaZod);
+export const TitledMultiSelectEnumSchemaSchema: z.ZodType<TitledMultiSelectEnumSchema> = fastPath(P.isTitledMultiSelectEnumSchema, TitledMultiSelectEnumSchemaZod);
 
 const LegacyTitledEnumSchemaZod: z.ZodType<LegacyTitledEnumSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "enumNames": z.array(z.string()).optional(), "title": z.string().optional(), "type": z.literal("string") });
 
 /** Validates `LegacyTitledEnumSchema`: Older single-choice form where display titles sit in a parallel `enumNames` array. New servers SHOULD use */
-export const LegacyTitledEnumSchemaSchema: z.ZodType<LegacyTitledEnumSchema> = fastPath(isLegacyTitledEnumSchema, LegacyTitledEnumSchemaZod);
+export const LegacyTitledEnumSchemaSchema: z.ZodType<LegacyTitledEnumSchema> = fastPath(P.isLegacyTitledEnumSchema, LegacyTitledEnumSchemaZod);
 
 const PrimitiveSchemaDefinitionZod: z.ZodType<PrimitiveSchemaDefinition> = z.union([StringSchemaZod, NumberSchemaZod, BooleanSchemaZod, UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]);
 
 /** Validates `PrimitiveSchemaDefinition`: One field of an elicitation form: a string, number, boolean or enum schema. */
-export const PrimitiveSchemaDefinitionSchema: z.ZodType<PrimitiveSchemaDefinition> = fastPath(isPrimitiveSchemaDefinition, PrimitiveSchemaDefinitionZod);
+export const PrimitiveSchemaDefinitionSchema: z.ZodType<PrimitiveSchemaDefinition> = fastPath(P.isPrimitiveSchemaDefinition, PrimitiveSchemaDefinitionZod);
 
 const ElicitRequestFormParamsZod: z.ZodType<ElicitRequestFormParams> = z.looseObject({ "message": z.string(), "mode": z.literal("form").optional(), "requestedSchema": z.looseObject({ "$schema": z.string().optional(), "properties": protoGuard(PrimitiveSchemaDefinitionZod, z.record(z.string(), PrimitiveSchemaDefinitionZod)), "required": z.array(z.string()).optional(), "type": z.literal("object") }) });
 
 /** Validates `ElicitRequestFormParams`: Form mode: the client renders a flat form and returns the user's answers. */
-export const ElicitRequestFormParamsSchema: z.ZodType<ElicitRequestFormParams> = fastPath(isElicitRequestFormParams, ElicitRequestFormParamsZod);
+export const ElicitRequestFormParamsSchema: z.ZodType<ElicitRequestFormParams> = fastPath(P.isElicitRequestFormParams, ElicitRequestFormParamsZod);
 
 const ElicitRequestURLParamsZod: z.ZodType<ElicitRequestURLParams> = z.looseObject({ "message": z.string(), "mode": z.literal("url"), "url": z.string().check(format("uri")) });
 
 /** Validates `ElicitRequestURLParams`: URL mode: the user completes an interaction out of band (credential entry, OAuth, payment) at a URL. */
-export const ElicitRequestURLParamsSchema: z.ZodType<ElicitRequestURLParams> = fastPath(isElicitRequestURLParams, ElicitRequestURLParamsZod);
+export const ElicitRequestURLParamsSchema: z.ZodType<ElicitRequestURLParams> = fastPath(P.isElicitRequestURLParams, ElicitRequestURLParamsZod);
 
 const ElicitRequestParamsZod: z.ZodType<ElicitRequestParams> = z.union([ElicitRequestFormParamsZod, ElicitRequestURLParamsZod]);
 
 /** Validates `ElicitRequestParams`: Params of `elicitation/create`: form mode or URL mode. */
-export const ElicitRequestParamsSchema: z.ZodType<ElicitRequestParams> = fastPath(isElicitRequestParams, ElicitRequestParamsZod);
+export const ElicitRequestParamsSchema: z.ZodType<ElicitRequestParams> = fastPath(P.isElicitRequestParams, ElicitRequestParamsZod);
 
 const ElicitRequestZod: z.ZodType<ElicitRequest> = z.looseObject({ "method": z.literal("elicitation/create"), "params": ElicitRequestParamsZod });
 
 /** Validates `ElicitRequest`: Asks the user for information, through the client. Sent only inside `inputRequests`, and only if the */
-export const ElicitRequestSchema: z.ZodType<ElicitRequest> = fastPath(isElicitRequest, ElicitRequestZod);
+export const ElicitRequestSchema: z.ZodType<ElicitRequest> = fastPath(P.isElicitRequest, ElicitRequestZod);
 
 const InputRequestZod: z.ZodType<InputRequest> = ElicitRequestZod;
 
 /** Validates `InputRequest`: Any request a server may embed in `inputRequests`: the `request` member of every `InputMethodMap` entry. */
-export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(isInputRequest, InputRequestZod);
+export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(P.isInputRequest, InputRequestZod);
 
 const InputRequestsZod: z.ZodType<InputRequests> = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod));
 
 /** Validates `InputRequests`: Requests the server needs the client to fulfil, keyed by server-chosen names unique within the request. */
-export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(isInputRequests, InputRequestsZod);
+export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(P.isInputRequests, InputRequestsZod);
 
 const InputRequiredResultZod: z.ZodType<InputRequiredResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]]));
 
 /** Validates `InputRequiredResult`: Answer to `tools/call`, `prompts/get` or `resources/read` when the server needs input from the client first. */
-export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(isInputRequiredResult, InputRequiredResultZod);
+export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(P.isInputRequiredResult, InputRequiredResultZod);
 
 const CallToolResultResponseZod: z.ZodType<CallToolResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, CallToolResultZod]) });
 
 /** Validates `CallToolResultResponse`: The JSON-RPC response to `tools/call`: either the tool's output or a request */
-export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(isCallToolResultResponse, CallToolResultResponseZod);
+export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(P.isCallToolResultResponse, CallToolResultResponseZod);
 
 const NotificationMetaObjectZod: z.ZodType<NotificationMetaObject> = z.looseObject({ "io.modelcontextprotocol/subscriptionId": RequestIdZod.optional() });
 
 /** Validates `NotificationMetaObject`: The `_meta` of a notification. */
-export const NotificationMetaObjectSchema: z.ZodType<NotificationMetaObject> = fastPath(isNotificationMetaObject, NotificationMetaObjectZod);
+export const NotificationMetaObjectSchema: z.ZodType<NotificationMetaObject> = fastPath(P.isNotificationMetaObject, NotificationMetaObjectZod);
 
 const CancelledNotificationParamsZod: z.ZodType<CancelledNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "reason": z.string().optional(), "requestId": RequestIdZod });
 
 /** Validates `CancelledNotificationParams`: Parameters of a cancellation. */
-export const CancelledNotificationParamsSchema: z.ZodType<CancelledNotificationParams> = fastPath(isCancelledNotificationParams, CancelledNotificationParamsZod);
+export const CancelledNotificationParamsSchema: z.ZodType<CancelledNotificationParams> = fastPath(P.isCancelledNotificationParams, CancelledNotificationParamsZod);
 
 const CancelledNotificationZod: z.ZodType<CancelledNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod });
 
 /** Validates `CancelledNotification`: Says that the sender no longer wants the result of an earlier request. The receiver */
-export const CancelledNotificationSchema: z.ZodType<CancelledNotification> = fastPath(isCancelledNotification, CancelledNotificationZod);
+export const CancelledNotificationSchema: z.ZodType<CancelledNotification> = fastPath(P.isCancelledNotification, CancelledNotificationZod);
 
 const ClientNotificationZod: z.ZodType<ClientNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod });
 
 /** Validates `ClientNotification`: Says that the sender no longer wants the result of an earlier request. The receiver */
-export const ClientNotificationSchema: z.ZodType<ClientNotification> = fastPath(isClientNotification, ClientNotificationZod);
+export const ClientNotificationSchema: z.ZodType<ClientNotification> = fastPath(P.isClientNotification, ClientNotificationZod);
 
 const RequestParamsZod: z.ZodType<RequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod });
 
 /** Validates `RequestParams`: Parameters common to every client request. */
-export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(isRequestParams, RequestParamsZod);
+export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(P.isRequestParams, RequestParamsZod);
 
 const DiscoverRequestZod: z.ZodType<DiscoverRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod });
 
 /** Validates `DiscoverRequest`: Asks the server which protocol revisions and features it supports. A client MAY send it */
-export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(isDiscoverRequest, DiscoverRequestZod);
+export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(P.isDiscoverRequest, DiscoverRequestZod);
 
 const SubscriptionFilterZod: z.ZodType<SubscriptionFilter> = z.looseObject({ "promptsListChanged": z.boolean().optional(), "resourceSubscriptions": z.array(z.string()).optional(), "resourcesListChanged": z.boolean().optional(), "toolsListChanged": z.boolean().optional() });
 
 /** Validates `SubscriptionFilter`: Selects which change notifications a listener wants. */
-export const SubscriptionFilterSchema: z.ZodType<SubscriptionFilter> = fastPath(isSubscriptionFilter, SubscriptionFilterZod);
+export const SubscriptionFilterSchema: z.ZodType<SubscriptionFilter> = fastPath(P.isSubscriptionFilter, SubscriptionFilterZod);
 
 const SubscriptionsListenRequestParamsZod: z.ZodType<SubscriptionsListenRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": SubscriptionFilterZod });
 
 /** Validates `SubscriptionsListenRequestParams`: Parameters of `subscriptions/listen`. */
-export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(isSubscriptionsListenRequestParams, SubscriptionsListenRequestParamsZod);
+export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(P.isSubscriptionsListenRequestParams, SubscriptionsListenRequestParamsZod);
 
 const SubscriptionsListenRequestZod: z.ZodType<SubscriptionsListenRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod });
 
 /** Validates `SubscriptionsListenRequest`: Opens a long-lived stream on which the server sends the change notifications selected by the filter. */
-export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(isSubscriptionsListenRequest, SubscriptionsListenRequestZod);
+export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(P.isSubscriptionsListenRequest, SubscriptionsListenRequestZod);
 
 const PromptReferenceZod: z.ZodType<PromptReference> = z.looseObject({ "name": z.string(), "title": z.string().optional(), "type": z.literal("ref/prompt") });
 
 /** Validates `PromptReference`: Names a prompt. */
-export const PromptReferenceSchema: z.ZodType<PromptReference> = fastPath(isPromptReference, PromptReferenceZod);
+export const PromptReferenceSchema: z.ZodType<PromptReference> = fastPath(P.isPromptReference, PromptReferenceZod);
 
 const ResourceTemplateReferenceZod: z.ZodType<ResourceTemplateReference> = z.looseObject({ "type": z.literal("ref/resource"), "uri": z.string().check(format("uri-template")) });
 
 /** Validates `ResourceTemplateReference`: Names a resource template by its URI template. */
-export const ResourceTemplateReferenceSchema: z.ZodType<ResourceTemplateReference> = fastPath(isResourceTemplateReference, ResourceTemplateReferenceZod);
+export const ResourceTemplateReferenceSchema: z.ZodType<ResourceTemplateReference> = fastPath(P.isResourceTemplateReference, ResourceTemplateReferenceZod);
 
 const CompleteRequestParamsZod: z.ZodType<CompleteRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [PromptReferenceZod, ResourceTemplateReferenceZod]) });
 
 /** Validates `CompleteRequestParams`: Parameters of `completion/complete`. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(isCompleteRequestParams, CompleteRequestParamsZod);
+export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(P.isCompleteRequestParams, CompleteRequestParamsZod);
 
 const CompleteRequestZod: z.ZodType<CompleteRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod });
 
 /** Validates `CompleteRequest`: Asks the server for suggested values of a prompt or resource-template argument while the user types. */
-export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(isCompleteRequest, CompleteRequestZod);
+export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(P.isCompleteRequest, CompleteRequestZod);
 
 const PaginatedRequestParamsZod: z.ZodType<PaginatedRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() });
 
 /** Validates `PaginatedRequestParams`: Parameters of a paginated request. */
-export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(isPaginatedRequestParams, PaginatedRequestParamsZod);
+export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(P.isPaginatedRequestParams, PaginatedRequestParamsZod);
 
 const ListResourcesRequestZod: z.ZodType<ListResourcesRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListResourcesRequest`: Asks the server for a page of the resources it offers. */
-export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(isListResourcesRequest, ListResourcesRequestZod);
+export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(P.isListResourcesRequest, ListResourcesRequestZod);
 
 const ListResourceTemplatesRequestZod: z.ZodType<ListResourceTemplatesRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListResourceTemplatesRequest`: Asks the server for a page of its resource templates. */
-export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(isListResourceTemplatesRequest, ListResourceTemplatesRequestZod);
+export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(P.isListResourceTemplatesRequest, ListResourceTemplatesRequestZod);
 
 const ReadResourceRequestParamsZod: z.ZodType<ReadResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) });
 
 /** Validates `ReadResourceRequestParams`: Params of `resources/read`. On a retry after an `InputRequiredResult` they */
-export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(isReadResourceRequestParams, ReadResourceRequestParamsZod);
+export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(P.isReadResourceRequestParams, ReadResourceRequestParamsZod);
 
 const ReadResourceRequestZod: z.ZodType<ReadResourceRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod });
 
 /** Validates `ReadResourceRequest`: Asks the server for the contents of one resource. The server MAY answer */
-export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(isReadResourceRequest, ReadResourceRequestZod);
+export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(P.isReadResourceRequest, ReadResourceRequestZod);
 
 const ListPromptsRequestZod: z.ZodType<ListPromptsRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListPromptsRequest`: Asks the server for a page of the prompts it offers. */
-export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(isListPromptsRequest, ListPromptsRequestZod);
+export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(P.isListPromptsRequest, ListPromptsRequestZod);
 
 const GetPromptRequestParamsZod: z.ZodType<GetPromptRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
 
 /** Validates `GetPromptRequestParams`: Params of `prompts/get`. On a retry after an `InputRequiredResult` they */
-export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(isGetPromptRequestParams, GetPromptRequestParamsZod);
+export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(P.isGetPromptRequestParams, GetPromptRequestParamsZod);
 
 const GetPromptRequestZod: z.ZodType<GetPromptRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod });
 
 /** Validates `GetPromptRequest`: Asks the server for a prompt, filled in with the given arguments. The server */
-export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(isGetPromptRequest, GetPromptRequestZod);
+export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(P.isGetPromptRequest, GetPromptRequestZod);
 
 const ListToolsRequestZod: z.ZodType<ListToolsRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListToolsRequest`: Asks the server for a page of the tools it offers. */
-export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(isListToolsRequest, ListToolsRequestZod);
+export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(P.isListToolsRequest, ListToolsRequestZod);
 
 const ClientRequestZod: z.ZodType<ClientRequest> = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]);
 
 /** Validates `ClientRequest`: Every request a client may send. */
-export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(isClientRequest, ClientRequestZod);
+export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(P.isClientRequest, ClientRequestZod);
 
 const ResultZod: z.ZodType<Result> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() });
 
 /** Validates `Result`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const ResultSchema: z.ZodType<Result> = fastPath(isResult, ResultZod);
+export const ResultSchema: z.ZodType<Result> = fastPath(P.isResult, ResultZod);
 
 const ClientResultZod: z.ZodType<ClientResult> = ResultZod;
 
 /** Validates `ClientResult`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const ClientResultSchema: z.ZodType<ClientResult> = fastPath(isClientResult, ClientResultZod);
+export const ClientResultSchema: z.ZodType<ClientResult> = fastPath(P.isClientResult, ClientResultZod);
 
 const CompleteResultZod: z.ZodType<CompleteResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "completion": z.looseObject({ "hasMore": z.boolean().optional(), "total": z.number().check(integral).optional(), "values": z.array(z.string()).max(100) }), "resultType": z.string() });
 
 /** Validates `CompleteResult`: Suggested values for the argument. */
-export const CompleteResultSchema: z.ZodType<CompleteResult> = fastPath(isCompleteResult, CompleteResultZod);
+export const CompleteResultSchema: z.ZodType<CompleteResult> = fastPath(P.isCompleteResult, CompleteResultZod);
 
 const CompleteResultResponseZod: z.ZodType<CompleteResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": CompleteResultZod });
 
 /** Validates `CompleteResultResponse`: The response to `completion/complete`. */
-export const CompleteResultResponseSchema: z.ZodType<CompleteResultResponse> = fastPath(isCompleteResultResponse, CompleteResultResponseZod);
+export const CompleteResultResponseSchema: z.ZodType<CompleteResultResponse> = fastPath(P.isCompleteResultResponse, CompleteResultResponseZod);
 
 const CursorZod: z.ZodType<Cursor> = z.string();
 
 /** Validates `Cursor`: An opaque marker for a position in a paginated listing; clients pass it back unchanged. */
-export const CursorSchema: z.ZodType<Cursor> = fastPath(isCursor, CursorZod);
+export const CursorSchema: z.ZodType<Cursor> = fastPath(P.isCursor, CursorZod);
 
 const ServerCapabilitiesZod: z.ZodType<ServerCapabilities> = z.looseObject({ "completions": JSONObjectZod.optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() });
 
 /** Validates `ServerCapabilities`: Features a server offers. An absent key means the feature is not offered. */
-export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(isServerCapabilities, ServerCapabilitiesZod);
+export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(P.isServerCapabilities, ServerCapabilitiesZod);
 
 const DiscoverResultZod: z.ZodType<DiscoverResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `DiscoverResult`: What the server supports. Its `_meta` SHOULD carry `io.modelcontextprotocol/serverInfo`. */
-export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(isDiscoverResult, DiscoverResultZod);
+export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(P.isDiscoverResult, DiscoverResultZod);
 
 const DiscoverResultResponseZod: z.ZodType<DiscoverResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod });
 
 /** Validates `DiscoverResultResponse`: The response to a `server/discover` request. */
-export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(isDiscoverResultResponse, DiscoverResultResponseZod);
+export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(P.isDiscoverResultResponse, DiscoverResultResponseZod);
 
 const EmptyResultZod: z.ZodType<EmptyResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() });
 
 /** Validates `EmptyResult`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const EmptyResultSchema: z.ZodType<EmptyResult> = fastPath(isEmptyResult, EmptyResultZod);
+export const EmptyResultSchema: z.ZodType<EmptyResult> = fastPath(P.isEmptyResult, EmptyResultZod);
 
 const EnumSchemaZod: z.ZodType<EnumSchema> = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]);
 
 /** Validates `EnumSchema`: Any enum field of an elicitation form: single- or multi-select, titled or not, or the legacy form. */
-export const EnumSchemaSchema: z.ZodType<EnumSchema> = fastPath(isEnumSchema, EnumSchemaZod);
+export const EnumSchemaSchema: z.ZodType<EnumSchema> = fastPath(P.isEnumSchema, EnumSchemaZod);
 
 const ErrorZod: z.ZodType<Error> = z.looseObject({ "code": z.number().check(integral), "data": z.unknown().optional(), "message": z.string() });
 
 /** Validates `Error`: The error object of a failed JSON-RPC response. */
-export const ErrorSchema: z.ZodType<Error> = fastPath(isError, ErrorZod);
+export const ErrorSchema: z.ZodType<Error> = fastPath(P.isError, ErrorZod);
 
 const PromptMessageZod: z.ZodType<PromptMessage> = z.looseObject({ "content": ContentBlockZod, "role": RoleZod });
 
 /** Validates `PromptMessage`: One message of a prompt returned by `prompts/get`. */
-export const PromptMessageSchema: z.ZodType<PromptMessage> = fastPath(isPromptMessage, PromptMessageZod);
+export const PromptMessageSchema: z.ZodType<PromptMessage> = fastPath(P.isPromptMessage, PromptMessageZod);
 
 const GetPromptResultZod: z.ZodType<GetPromptResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "description": z.string().optional(), "messages": z.array(PromptMessageZod), "resultType": z.string() });
 
 /** Validates `GetPromptResult`: The completed answer to `prompts/get`. */
-export const GetPromptResultSchema: z.ZodType<GetPromptResult> = fastPath(isGetPromptResult, GetPromptResultZod);
+export const GetPromptResultSchema: z.ZodType<GetPromptResult> = fastPath(P.isGetPromptResult, GetPromptResultZod);
 
 const GetPromptResultResponseZod: z.ZodType<GetPromptResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, GetPromptResultZod]) });
 
 /** Validates `GetPromptResultResponse`: The JSON-RPC response to `prompts/get`: either the prompt or a request for */
-export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(isGetPromptResultResponse, GetPromptResultResponseZod);
+export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(P.isGetPromptResultResponse, GetPromptResultResponseZod);
 
 const HeaderMismatchErrorZod: z.ZodType<HeaderMismatchError> = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32020) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
 
 /** Validates `HeaderMismatchError`: A transport header disagrees with the corresponding value in the message body. */
-export const HeaderMismatchErrorSchema: z.ZodType<HeaderMismatchError> = fastPath(isHeaderMismatchError, HeaderMismatchErrorZod);
+export const HeaderMismatchErrorSchema: z.ZodType<HeaderMismatchError> = fastPath(P.isHeaderMismatchError, HeaderMismatchErrorZod);
 
 const IconsZod: z.ZodType<Icons> = z.looseObject({ "icons": z.array(IconZod).optional() });
 
 /** Validates `Icons`: Something that MAY carry icons. */
-export const IconsSchema: z.ZodType<Icons> = fastPath(isIcons, IconsZod);
+export const IconsSchema: z.ZodType<Icons> = fastPath(P.isIcons, IconsZod);
 
 const InputResponseRequestParamsZod: z.ZodType<InputResponseRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() });
 
 /** Validates `InputResponseRequestParams`: Params of a request that can be retried after `input_required` (`tools/call`, `prompts/get`, `resources/read`). */
-export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(isInputResponseRequestParams, InputResponseRequestParamsZod);
+export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(P.isInputResponseRequestParams, InputResponseRequestParamsZod);
 
 const InternalErrorZod: z.ZodType<InternalError> = z.looseObject({ "code": z.literal(-32603), "data": z.unknown().optional(), "message": z.string() });
 
 /** Validates `InternalError`: The receiver failed while handling an otherwise valid message. */
-export const InternalErrorSchema: z.ZodType<InternalError> = fastPath(isInternalError, InternalErrorZod);
+export const InternalErrorSchema: z.ZodType<InternalError> = fastPath(P.isInternalError, InternalErrorZod);
 
 const InvalidParamsErrorZod: z.ZodType<InvalidParamsError> = z.looseObject({ "code": z.literal(-32602), "data": z.unknown().optional(), "message": z.string() });
 
 /** Validates `InvalidParamsError`: The parameters are malformed or incomplete, for example a missing required `_meta` field. */
-export const InvalidParamsErrorSchema: z.ZodType<InvalidParamsError> = fastPath(isInvalidParamsError, InvalidParamsErrorZod);
+export const InvalidParamsErrorSchema: z.ZodType<InvalidParamsError> = fastPath(P.isInvalidParamsError, InvalidParamsErrorZod);
 
 const InvalidRequestErrorZod: z.ZodType<InvalidRequestError> = z.looseObject({ "code": z.literal(-32600), "data": z.unknown().optional(), "message": z.string() });
 
 /** Validates `InvalidRequestError`: The JSON received is not a valid request object. */
-export const InvalidRequestErrorSchema: z.ZodType<InvalidRequestError> = fastPath(isInvalidRequestError, InvalidRequestErrorZod);
+export const InvalidRequestErrorSchema: z.ZodType<InvalidRequestError> = fastPath(P.isInvalidRequestError, InvalidRequestErrorZod);
 
 const JSONArrayZod: z.ZodType<JSONArray> = z.array(JSONValueZod);
 
 /** Validates `JSONArray`: A JSON array of JSON values. */
-export const JSONArraySchema: z.ZodType<JSONArray> = fastPath(isJSONArray, JSONArrayZod);
+export const JSONArraySchema: z.ZodType<JSONArray> = fastPath(P.isJSONArray, JSONArrayZod);
 
 const JSONRPCErrorResponseZod: z.ZodType<JSONRPCErrorResponse> = z.looseObject({ "error": ErrorZod, "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
 
 /** Validates `JSONRPCErrorResponse`: A JSON-RPC response reporting that a request failed. */
-export const JSONRPCErrorResponseSchema: z.ZodType<JSONRPCErrorResponse> = fastPath(isJSONRPCErrorResponse, JSONRPCErrorResponseZod);
+export const JSONRPCErrorResponseSchema: z.ZodType<JSONRPCErrorResponse> = fastPath(P.isJSONRPCErrorResponse, JSONRPCErrorResponseZod);
 
 const JSONRPCRequestZod: z.ZodType<JSONRPCRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() });
 
 /** Validates `JSONRPCRequest`: A JSON-RPC request, which expects a response with the same id. */
-export const JSONRPCRequestSchema: z.ZodType<JSONRPCRequest> = fastPath(isJSONRPCRequest, JSONRPCRequestZod);
+export const JSONRPCRequestSchema: z.ZodType<JSONRPCRequest> = fastPath(P.isJSONRPCRequest, JSONRPCRequestZod);
 
 const JSONRPCNotificationZod: z.ZodType<JSONRPCNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() });
 
 /** Validates `JSONRPCNotification`: A JSON-RPC notification: a one-way message without an id. */
-export const JSONRPCNotificationSchema: z.ZodType<JSONRPCNotification> = fastPath(isJSONRPCNotification, JSONRPCNotificationZod);
+export const JSONRPCNotificationSchema: z.ZodType<JSONRPCNotification> = fastPath(P.isJSONRPCNotification, JSONRPCNotificationZod);
 
 const JSONRPCResultResponseZod: z.ZodType<JSONRPCResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ResultZod });
 
 /** Validates `JSONRPCResultResponse`: A successful JSON-RPC response. */
-export const JSONRPCResultResponseSchema: z.ZodType<JSONRPCResultResponse> = fastPath(isJSONRPCResultResponse, JSONRPCResultResponseZod);
+export const JSONRPCResultResponseSchema: z.ZodType<JSONRPCResultResponse> = fastPath(P.isJSONRPCResultResponse, JSONRPCResultResponseZod);
 
 const JSONRPCMessageZod: z.ZodType<JSONRPCMessage> = z.union([JSONRPCRequestZod, JSONRPCNotificationZod, JSONRPCResultResponseZod, JSONRPCErrorResponseZod]);
 
 /** Validates `JSONRPCMessage`: Any message that may travel in either direction. */
-export const JSONRPCMessageSchema: z.ZodType<JSONRPCMessage> = fastPath(isJSONRPCMessage, JSONRPCMessageZod);
+export const JSONRPCMessageSchema: z.ZodType<JSONRPCMessage> = fastPath(P.isJSONRPCMessage, JSONRPCMessageZod);
 
 const JSONRPCResponseZod: z.ZodType<JSONRPCResponse> = z.union([JSONRPCResultResponseZod, JSONRPCErrorResponseZod]);
 
 /** Validates `JSONRPCResponse`: Any JSON-RPC response. */
-export const JSONRPCResponseSchema: z.ZodType<JSONRPCResponse> = fastPath(isJSONRPCResponse, JSONRPCResponseZod);
+export const JSONRPCResponseSchema: z.ZodType<JSONRPCResponse> = fastPath(P.isJSONRPCResponse, JSONRPCResponseZod);
 
 const PromptArgumentZod: z.ZodType<PromptArgument> = z.looseObject({ "description": z.string().optional(), "name": z.string(), "required": z.boolean().optional(), "title": z.string().optional() });
 
 /** Validates `PromptArgument`: One argument a prompt accepts. */
-export const PromptArgumentSchema: z.ZodType<PromptArgument> = fastPath(isPromptArgument, PromptArgumentZod);
+export const PromptArgumentSchema: z.ZodType<PromptArgument> = fastPath(P.isPromptArgument, PromptArgumentZod);
 
 const PromptZod: z.ZodType<Prompt> = z.looseObject({ "_meta": MetaObjectZod.optional(), "arguments": z.array(PromptArgumentZod).optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional() });
 
 /** Validates `Prompt`: A prompt or prompt template the server offers, usually picked by the user. */
-export const PromptSchema: z.ZodType<Prompt> = fastPath(isPrompt, PromptZod);
+export const PromptSchema: z.ZodType<Prompt> = fastPath(P.isPrompt, PromptZod);
 
 const ListPromptsResultZod: z.ZodType<ListPromptsResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "prompts": z.array(PromptZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `ListPromptsResult`: One page of the server's prompts. */
-export const ListPromptsResultSchema: z.ZodType<ListPromptsResult> = fastPath(isListPromptsResult, ListPromptsResultZod);
+export const ListPromptsResultSchema: z.ZodType<ListPromptsResult> = fastPath(P.isListPromptsResult, ListPromptsResultZod);
 
 const ListPromptsResultResponseZod: z.ZodType<ListPromptsResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListPromptsResultZod });
 
 /** Validates `ListPromptsResultResponse`: The JSON-RPC response to `prompts/list`. */
-export const ListPromptsResultResponseSchema: z.ZodType<ListPromptsResultResponse> = fastPath(isListPromptsResultResponse, ListPromptsResultResponseZod);
+export const ListPromptsResultResponseSchema: z.ZodType<ListPromptsResultResponse> = fastPath(P.isListPromptsResultResponse, ListPromptsResultResponseZod);
 
 const ResourceTemplateZod: z.ZodType<ResourceTemplate> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "title": z.string().optional(), "uriTemplate": z.string().check(format("uri-template")) });
 
 /** Validates `ResourceTemplate`: A pattern for a family of resources, written as an RFC 6570 URI template. */
-export const ResourceTemplateSchema: z.ZodType<ResourceTemplate> = fastPath(isResourceTemplate, ResourceTemplateZod);
+export const ResourceTemplateSchema: z.ZodType<ResourceTemplate> = fastPath(P.isResourceTemplate, ResourceTemplateZod);
 
 const ListResourceTemplatesResultZod: z.ZodType<ListResourceTemplatesResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resourceTemplates": z.array(ResourceTemplateZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `ListResourceTemplatesResult`: One page of the server's resource templates. */
-export const ListResourceTemplatesResultSchema: z.ZodType<ListResourceTemplatesResult> = fastPath(isListResourceTemplatesResult, ListResourceTemplatesResultZod);
+export const ListResourceTemplatesResultSchema: z.ZodType<ListResourceTemplatesResult> = fastPath(P.isListResourceTemplatesResult, ListResourceTemplatesResultZod);
 
 const ListResourceTemplatesResultResponseZod: z.ZodType<ListResourceTemplatesResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourceTemplatesResultZod });
 
 /** Validates `ListResourceTemplatesResultResponse`: The JSON-RPC response to `resources/templates/list`. */
-export const ListResourceTemplatesResultResponseSchema: z.ZodType<ListResourceTemplatesResultResponse> = fastPath(isListResourceTemplatesResultResponse, ListResourceTemplatesResultResponseZod);
+export const ListResourceTemplatesResultResponseSchema: z.ZodType<ListResourceTemplatesResultResponse> = fastPath(P.isListResourceTemplatesResultResponse, ListResourceTemplatesResultResponseZod);
 
 const ResourceZod: z.ZodType<Resource> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "uri": z.string().check(format("uri")) });
 
 /** Validates `Resource`: A resource the server can provide, identified by a URI. */
-export const ResourceSchema: z.ZodType<Resource> = fastPath(isResource, ResourceZod);
+export const ResourceSchema: z.ZodType<Resource> = fastPath(P.isResource, ResourceZod);
 
 const ListResourcesResultZod: z.ZodType<ListResourcesResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resources": z.array(ResourceZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `ListResourcesResult`: One page of the server's resources. */
-export const ListResourcesResultSchema: z.ZodType<ListResourcesResult> = fastPath(isListResourcesResult, ListResourcesResultZod);
+export const ListResourcesResultSchema: z.ZodType<ListResourcesResult> = fastPath(P.isListResourcesResult, ListResourcesResultZod);
 
 const ListResourcesResultResponseZod: z.ZodType<ListResourcesResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourcesResultZod });
 
 /** Validates `ListResourcesResultResponse`: The JSON-RPC response to `resources/list`. */
-export const ListResourcesResultResponseSchema: z.ZodType<ListResourcesResultResponse> = fastPath(isListResourcesResultResponse, ListResourcesResultResponseZod);
+export const ListResourcesResultResponseSchema: z.ZodType<ListResourcesResultResponse> = fastPath(P.isListResourcesResultResponse, ListResourcesResultResponseZod);
 
 const ToolAnnotationsZod: z.ZodType<ToolAnnotations> = z.looseObject({ "destructiveHint": z.boolean().optional(), "idempotentHint": z.boolean().optional(), "openWorldHint": z.boolean().optional(), "readOnlyHint": z.boolean().optional(), "title": z.string().optional() });
 
 /** Validates `ToolAnnotations`: Hints describing how a tool behaves. They are not guarantees: clients MUST */
-export const ToolAnnotationsSchema: z.ZodType<ToolAnnotations> = fastPath(isToolAnnotations, ToolAnnotationsZod);
+export const ToolAnnotationsSchema: z.ZodType<ToolAnnotations> = fastPath(P.isToolAnnotations, ToolAnnotationsZod);
 
 const ToolZod: z.ZodType<Tool> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": ToolAnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "inputSchema": z.looseObject({ "$schema": z.string().optional(), "type": z.literal("object") }), "name": z.string(), "outputSchema": z.looseObject({ "$schema": z.string().optional() }).optional(), "title": z.string().optional() });
 
 /** Validates `Tool`: A tool the server offers for a model to call. */
-export const ToolSchema: z.ZodType<Tool> = fastPath(isTool, ToolZod);
+export const ToolSchema: z.ZodType<Tool> = fastPath(P.isTool, ToolZod);
 
 const ListToolsResultZod: z.ZodType<ListToolsResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resultType": z.string(), "tools": z.array(ToolZod), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `ListToolsResult`: One page of the server's tools. */
-export const ListToolsResultSchema: z.ZodType<ListToolsResult> = fastPath(isListToolsResult, ListToolsResultZod);
+export const ListToolsResultSchema: z.ZodType<ListToolsResult> = fastPath(P.isListToolsResult, ListToolsResultZod);
 
 const ListToolsResultResponseZod: z.ZodType<ListToolsResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListToolsResultZod });
 
 /** Validates `ListToolsResultResponse`: The JSON-RPC response to `tools/list`. */
-export const ListToolsResultResponseSchema: z.ZodType<ListToolsResultResponse> = fastPath(isListToolsResultResponse, ListToolsResultResponseZod);
+export const ListToolsResultResponseSchema: z.ZodType<ListToolsResultResponse> = fastPath(P.isListToolsResultResponse, ListToolsResultResponseZod);
 
 const MethodNotFoundErrorZod: z.ZodType<MethodNotFoundError> = z.looseObject({ "code": z.literal(-32601), "data": z.unknown().optional(), "message": z.string() });
 
 /** Validates `MethodNotFoundError`: The method does not exist or is not offered by the receiver. */
-export const MethodNotFoundErrorSchema: z.ZodType<MethodNotFoundError> = fastPath(isMethodNotFoundError, MethodNotFoundErrorZod);
+export const MethodNotFoundErrorSchema: z.ZodType<MethodNotFoundError> = fastPath(P.isMethodNotFoundError, MethodNotFoundErrorZod);
 
 const MissingRequiredClientCapabilityErrorZod: z.ZodType<MissingRequiredClientCapabilityError> = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
 
 /** Validates `MissingRequiredClientCapabilityError`: Serving the request needs a client capability that the request did not declare. */
-export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(isMissingRequiredClientCapabilityError, MissingRequiredClientCapabilityErrorZod);
+export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(P.isMissingRequiredClientCapabilityError, MissingRequiredClientCapabilityErrorZod);
 
 const MultiSelectEnumSchemaZod: z.ZodType<MultiSelectEnumSchema> = z.union([UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod]);
 
 /** Validates `MultiSelectEnumSchema`: A field where the user picks any number of options. */
-export const MultiSelectEnumSchemaSchema: z.ZodType<MultiSelectEnumSchema> = fastPath(isMultiSelectEnumSchema, MultiSelectEnumSchemaZod);
+export const MultiSelectEnumSchemaSchema: z.ZodType<MultiSelectEnumSchema> = fastPath(P.isMultiSelectEnumSchema, MultiSelectEnumSchemaZod);
 
 const NotificationZod: z.ZodType<Notification> = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() });
 
 /** Validates `Notification`: The shape shared by all notifications: a method name and optional parameters. No response is sent. */
-export const NotificationSchema: z.ZodType<Notification> = fastPath(isNotification, NotificationZod);
+export const NotificationSchema: z.ZodType<Notification> = fastPath(P.isNotification, NotificationZod);
 
 const NotificationParamsZod: z.ZodType<NotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional() });
 
 /** Validates `NotificationParams`: Parameters common to every notification. */
-export const NotificationParamsSchema: z.ZodType<NotificationParams> = fastPath(isNotificationParams, NotificationParamsZod);
+export const NotificationParamsSchema: z.ZodType<NotificationParams> = fastPath(P.isNotificationParams, NotificationParamsZod);
 
 const PaginatedRequestZod: z.ZodType<PaginatedRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod });
 
 /** Validates `PaginatedRequest`: A request for one page of a list. */
-export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(isPaginatedRequest, PaginatedRequestZod);
+export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(P.isPaginatedRequest, PaginatedRequestZod);
 
 const PaginatedResultZod: z.ZodType<PaginatedResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "nextCursor": z.string().optional(), "resultType": z.string() });
 
 /** Validates `PaginatedResult`: A result holding one page of a list. */
-export const PaginatedResultSchema: z.ZodType<PaginatedResult> = fastPath(isPaginatedResult, PaginatedResultZod);
+export const PaginatedResultSchema: z.ZodType<PaginatedResult> = fastPath(P.isPaginatedResult, PaginatedResultZod);
 
 const ParseErrorZod: z.ZodType<ParseError> = z.looseObject({ "code": z.literal(-32700), "data": z.unknown().optional(), "message": z.string() });
 
 /** Validates `ParseError`: The received bytes were not valid JSON. */
-export const ParseErrorSchema: z.ZodType<ParseError> = fastPath(isParseError, ParseErrorZod);
+export const ParseErrorSchema: z.ZodType<ParseError> = fastPath(P.isParseError, ParseErrorZod);
 
 const ProgressNotificationParamsZod: z.ZodType<ProgressNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "message": z.string().optional(), "progress": z.number(), "progressToken": ProgressTokenZod, "total": z.number().optional() });
 
 /** Validates `ProgressNotificationParams`: Parameters of a progress report. */
-export const ProgressNotificationParamsSchema: z.ZodType<ProgressNotificationParams> = fastPath(isProgressNotificationParams, ProgressNotificationParamsZod);
+export const ProgressNotificationParamsSchema: z.ZodType<ProgressNotificationParams> = fastPath(P.isProgressNotificationParams, ProgressNotificationParamsZod);
 
 const ProgressNotificationZod: z.ZodType<ProgressNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/progress"), "params": ProgressNotificationParamsZod });
 
 /** Validates `ProgressNotification`: Reports how far a long-running request has got. */
-export const ProgressNotificationSchema: z.ZodType<ProgressNotification> = fastPath(isProgressNotification, ProgressNotificationZod);
+export const ProgressNotificationSchema: z.ZodType<ProgressNotification> = fastPath(P.isProgressNotification, ProgressNotificationZod);
 
 const PromptListChangedNotificationZod: z.ZodType<PromptListChangedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/prompts/list_changed"), "params": NotificationParamsZod.optional() });
 
 /** Validates `PromptListChangedNotification`: Tells a client that the set of prompts has changed, so cached lists are */
-export const PromptListChangedNotificationSchema: z.ZodType<PromptListChangedNotification> = fastPath(isPromptListChangedNotification, PromptListChangedNotificationZod);
+export const PromptListChangedNotificationSchema: z.ZodType<PromptListChangedNotification> = fastPath(P.isPromptListChangedNotification, PromptListChangedNotificationZod);
 
 const ReadResourceResultZod: z.ZodType<ReadResourceResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "contents": z.array(z.union([TextResourceContentsZod, BlobResourceContentsZod])), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `ReadResourceResult`: The completed answer to `resources/read`. */
-export const ReadResourceResultSchema: z.ZodType<ReadResourceResult> = fastPath(isReadResourceResult, ReadResourceResultZod);
+export const ReadResourceResultSchema: z.ZodType<ReadResourceResult> = fastPath(P.isReadResourceResult, ReadResourceResultZod);
 
 const ReadResourceResultResponseZod: z.ZodType<ReadResourceResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, ReadResourceResultZod]) });
 
 /** Validates `ReadResourceResultResponse`: The JSON-RPC response to `resources/read`: either the contents or a request */
-export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(isReadResourceResultResponse, ReadResourceResultResponseZod);
+export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(P.isReadResourceResultResponse, ReadResourceResultResponseZod);
 
 const RequestZod: z.ZodType<Request> = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() });
 
 /** Validates `Request`: The shape shared by all requests: a method name and optional parameters. */
-export const RequestSchema: z.ZodType<Request> = fastPath(isRequest, RequestZod);
+export const RequestSchema: z.ZodType<Request> = fastPath(P.isRequest, RequestZod);
 
 const ResourceContentsZod: z.ZodType<ResourceContents> = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) });
 
 /** Validates `ResourceContents`: The fields shared by the text and binary contents of a resource. */
-export const ResourceContentsSchema: z.ZodType<ResourceContents> = fastPath(isResourceContents, ResourceContentsZod);
+export const ResourceContentsSchema: z.ZodType<ResourceContents> = fastPath(P.isResourceContents, ResourceContentsZod);
 
 const ResourceListChangedNotificationZod: z.ZodType<ResourceListChangedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/list_changed"), "params": NotificationParamsZod.optional() });
 
 /** Validates `ResourceListChangedNotification`: Tells a client that the set of resources has changed, so cached lists are */
-export const ResourceListChangedNotificationSchema: z.ZodType<ResourceListChangedNotification> = fastPath(isResourceListChangedNotification, ResourceListChangedNotificationZod);
+export const ResourceListChangedNotificationSchema: z.ZodType<ResourceListChangedNotification> = fastPath(P.isResourceListChangedNotification, ResourceListChangedNotificationZod);
 
 const ResourceRequestParamsZod: z.ZodType<ResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) });
 
 /** Validates `ResourceRequestParams`: The params shared by requests that address one resource by URI. */
-export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(isResourceRequestParams, ResourceRequestParamsZod);
+export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(P.isResourceRequestParams, ResourceRequestParamsZod);
 
 const ResourceUpdatedNotificationParamsZod: z.ZodType<ResourceUpdatedNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "uri": z.string().check(format("uri")) });
 
 /** Validates `ResourceUpdatedNotificationParams`: Params of `notifications/resources/updated`. */
-export const ResourceUpdatedNotificationParamsSchema: z.ZodType<ResourceUpdatedNotificationParams> = fastPath(isResourceUpdatedNotificationParams, ResourceUpdatedNotificationParamsZod);
+export const ResourceUpdatedNotificationParamsSchema: z.ZodType<ResourceUpdatedNotificationParams> = fastPath(P.isResourceUpdatedNotificationParams, ResourceUpdatedNotificationParamsZod);
 
 const ResourceUpdatedNotificationZod: z.ZodType<ResourceUpdatedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/updated"), "params": ResourceUpdatedNotificationParamsZod });
 
 /** Validates `ResourceUpdatedNotification`: Tells a client that a resource it subscribed to has changed; the client MAY */
-export const ResourceUpdatedNotificationSchema: z.ZodType<ResourceUpdatedNotification> = fastPath(isResourceUpdatedNotification, ResourceUpdatedNotificationZod);
+export const ResourceUpdatedNotificationSchema: z.ZodType<ResourceUpdatedNotification> = fastPath(P.isResourceUpdatedNotification, ResourceUpdatedNotificationZod);
 
 const ResultTypeZod: z.ZodType<ResultType> = z.string();
 
 /** Validates `ResultType`: Kind of a result: `"complete"` when the request is finished, `"input_required"` when the */
-export const ResultTypeSchema: z.ZodType<ResultType> = fastPath(isResultType, ResultTypeZod);
+export const ResultTypeSchema: z.ZodType<ResultType> = fastPath(P.isResultType, ResultTypeZod);
 
 const SubscriptionsAcknowledgedNotificationParamsZod: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "notifications": SubscriptionFilterZod });
 
 /** Validates `SubscriptionsAcknowledgedNotificationParams`: Parameters of the acknowledgement. */
-export const SubscriptionsAcknowledgedNotificationParamsSchema: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = fastPath(isSubscriptionsAcknowledgedNotificationParams, SubscriptionsAcknowledgedNotificationParamsZod);
+export const SubscriptionsAcknowledgedNotificationParamsSchema: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = fastPath(P.isSubscriptionsAcknowledgedNotificationParams, SubscriptionsAcknowledgedNotificationParamsZod);
 
 const SubscriptionsAcknowledgedNotificationZod: z.ZodType<SubscriptionsAcknowledgedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/subscriptions/acknowledged"), "params": SubscriptionsAcknowledgedNotificationParamsZod });
 
 /** Validates `SubscriptionsAcknowledgedNotification`: Sent on a subscription stream to confirm which notifications the server will actually */
-export const SubscriptionsAcknowledgedNotificationSchema: z.ZodType<SubscriptionsAcknowledgedNotification> = fastPath(isSubscriptionsAcknowledgedNotification, SubscriptionsAcknowledgedNotificationZod);
+export const SubscriptionsAcknowledgedNotificationSchema: z.ZodType<SubscriptionsAcknowledgedNotification> = fastPath(P.isSubscriptionsAcknowledgedNotification, SubscriptionsAcknowledgedNotificationZod);
 
 const ToolListChangedNotificationZod: z.ZodType<ToolListChangedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/tools/list_changed"), "params": NotificationParamsZod.optional() });
 
 /** Validates `ToolListChangedNotification`: Tells a client that the set of tools has changed, so cached lists are */
-export const ToolListChangedNotificationSchema: z.ZodType<ToolListChangedNotification> = fastPath(isToolListChangedNotification, ToolListChangedNotificationZod);
+export const ToolListChangedNotificationSchema: z.ZodType<ToolListChangedNotification> = fastPath(P.isToolListChangedNotification, ToolListChangedNotificationZod);
 
 const ServerNotificationZod: z.ZodType<ServerNotification> = discriminated("method", [CancelledNotificationZod, ProgressNotificationZod, SubscriptionsAcknowledgedNotificationZod, ResourceListChangedNotificationZod, ResourceUpdatedNotificationZod, PromptListChangedNotificationZod, ToolListChangedNotificationZod]);
 
 /** Validates `ServerNotification`: Every notification a server may send. */
-export const ServerNotificationSchema: z.ZodType<ServerNotification> = fastPath(isServerNotification, ServerNotificationZod);
+export const ServerNotificationSchema: z.ZodType<ServerNotification> = fastPath(P.isServerNotification, ServerNotificationZod);
 
 const SubscriptionsListenResultMetaObjectZod: z.ZodType<SubscriptionsListenResultMetaObject> = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional(), "io.modelcontextprotocol/subscriptionId": RequestIdZod });
 
 /** Validates `SubscriptionsListenResultMetaObject`: The `_meta` of a `subscriptions/listen` result. */
-export const SubscriptionsListenResultMetaObjectSchema: z.ZodType<SubscriptionsListenResultMetaObject> = fastPath(isSubscriptionsListenResultMetaObject, SubscriptionsListenResultMetaObjectZod);
+export const SubscriptionsListenResultMetaObjectSchema: z.ZodType<SubscriptionsListenResultMetaObject> = fastPath(P.isSubscriptionsListenResultMetaObject, SubscriptionsListenResultMetaObjectZod);
 
 const SubscriptionsListenResultZod: z.ZodType<SubscriptionsListenResult> = z.looseObject({ "_meta": SubscriptionsListenResultMetaObjectZod, "resultType": z.string() });
 
 /** Validates `SubscriptionsListenResult`: Sent when the server ends a subscription stream. */
-export const SubscriptionsListenResultSchema: z.ZodType<SubscriptionsListenResult> = fastPath(isSubscriptionsListenResult, SubscriptionsListenResultZod);
+export const SubscriptionsListenResultSchema: z.ZodType<SubscriptionsListenResult> = fastPath(P.isSubscriptionsListenResult, SubscriptionsListenResultZod);
 
 const ServerResultZod: z.ZodType<ServerResult> = z.union([ResultZod, DiscoverResultZod, SubscriptionsListenResultZod, CompleteResultZod, InputRequiredResultZod, ListResourcesResultZod, ListResourceTemplatesResultZod, ReadResourceResultZod, ListPromptsResultZod, GetPromptResultZod, ListToolsResultZod, CallToolResultZod]);
 
 /** Validates `ServerResult`: Every result a server may send. */
-export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(isServerResult, ServerResultZod);
+export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(P.isServerResult, ServerResultZod);
 
 const SingleSelectEnumSchemaZod: z.ZodType<SingleSelectEnumSchema> = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod]);
 
 /** Validates `SingleSelectEnumSchema`: A field where the user picks exactly one option. */
-export const SingleSelectEnumSchemaSchema: z.ZodType<SingleSelectEnumSchema> = fastPath(isSingleSelectEnumSchema, SingleSelectEnumSchemaZod);
+export const SingleSelectEnumSchemaSchema: z.ZodType<SingleSelectEnumSchema> = fastPath(P.isSingleSelectEnumSchema, SingleSelectEnumSchemaZod);
 
 const SubscriptionsListenResultResponseZod: z.ZodType<SubscriptionsListenResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": SubscriptionsListenResultZod });
 
 /** Validates `SubscriptionsListenResultResponse`: The response that closes a `subscriptions/listen` stream. */
-export const SubscriptionsListenResultResponseSchema: z.ZodType<SubscriptionsListenResultResponse> = fastPath(isSubscriptionsListenResultResponse, SubscriptionsListenResultResponseZod);
+export const SubscriptionsListenResultResponseSchema: z.ZodType<SubscriptionsListenResultResponse> = fastPath(P.isSubscriptionsListenResultResponse, SubscriptionsListenResultResponseZod);
 
 const UnsupportedProtocolVersionErrorZod: z.ZodType<UnsupportedProtocolVersionError> = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32022), "data": z.looseObject({ "requested": z.string(), "supported": z.array(z.string()) }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
 
 /** Validates `UnsupportedProtocolVersionError`: The server does not support the protocol revision named in the request. */
-export const UnsupportedProtocolVersionErrorSchema: z.ZodType<UnsupportedProtocolVersionError> = fastPath(isUnsupportedProtocolVersionError, UnsupportedProtocolVersionErrorZod);
+export const UnsupportedProtocolVersionErrorSchema: z.ZodType<UnsupportedProtocolVersionError> = fastPath(P.isUnsupportedProtocolVersionError, UnsupportedProtocolVersionErrorZod);
 
 /** Every core validator, by protocol type name. */
 export const schemas = {
@@ -4128,145 +1131,145 @@ export const rawSchemas = {
 
 /** The generated predicates behind the fast paths, by type name: sound (never true for invalid data), not complete. */
 export const predicates = {
-  Annotations: isAnnotations,
-  AudioContent: isAudioContent,
-  BaseMetadata: isBaseMetadata,
-  BlobResourceContents: isBlobResourceContents,
-  BooleanSchema: isBooleanSchema,
-  CacheableResult: isCacheableResult,
-  CallToolRequest: isCallToolRequest,
-  CallToolRequestParams: isCallToolRequestParams,
-  CallToolResult: isCallToolResult,
-  CallToolResultResponse: isCallToolResultResponse,
-  CancelledNotification: isCancelledNotification,
-  CancelledNotificationParams: isCancelledNotificationParams,
-  ClientCapabilities: isClientCapabilities,
-  ClientNotification: isClientNotification,
-  ClientRequest: isClientRequest,
-  ClientResult: isClientResult,
-  CompleteRequest: isCompleteRequest,
-  CompleteRequestParams: isCompleteRequestParams,
-  CompleteResult: isCompleteResult,
-  CompleteResultResponse: isCompleteResultResponse,
-  ContentBlock: isContentBlock,
-  Cursor: isCursor,
-  DiscoverRequest: isDiscoverRequest,
-  DiscoverResult: isDiscoverResult,
-  DiscoverResultResponse: isDiscoverResultResponse,
-  ElicitRequest: isElicitRequest,
-  ElicitRequestFormParams: isElicitRequestFormParams,
-  ElicitRequestParams: isElicitRequestParams,
-  ElicitRequestURLParams: isElicitRequestURLParams,
-  ElicitResult: isElicitResult,
-  EmbeddedResource: isEmbeddedResource,
-  EmptyResult: isEmptyResult,
-  EnumSchema: isEnumSchema,
-  Error: isError,
-  GetPromptRequest: isGetPromptRequest,
-  GetPromptRequestParams: isGetPromptRequestParams,
-  GetPromptResult: isGetPromptResult,
-  GetPromptResultResponse: isGetPromptResultResponse,
-  HeaderMismatchError: isHeaderMismatchError,
-  Icon: isIcon,
-  Icons: isIcons,
-  ImageContent: isImageContent,
-  Implementation: isImplementation,
-  InputRequest: isInputRequest,
-  InputRequests: isInputRequests,
-  InputRequiredResult: isInputRequiredResult,
-  InputResponse: isInputResponse,
-  InputResponseRequestParams: isInputResponseRequestParams,
-  InputResponses: isInputResponses,
-  InternalError: isInternalError,
-  InvalidParamsError: isInvalidParamsError,
-  InvalidRequestError: isInvalidRequestError,
-  JSONArray: isJSONArray,
-  JSONObject: isJSONObject,
-  JSONRPCErrorResponse: isJSONRPCErrorResponse,
-  JSONRPCMessage: isJSONRPCMessage,
-  JSONRPCNotification: isJSONRPCNotification,
-  JSONRPCRequest: isJSONRPCRequest,
-  JSONRPCResponse: isJSONRPCResponse,
-  JSONRPCResultResponse: isJSONRPCResultResponse,
-  JSONValue: isJSONValue,
-  LegacyTitledEnumSchema: isLegacyTitledEnumSchema,
-  ListPromptsRequest: isListPromptsRequest,
-  ListPromptsResult: isListPromptsResult,
-  ListPromptsResultResponse: isListPromptsResultResponse,
-  ListResourceTemplatesRequest: isListResourceTemplatesRequest,
-  ListResourceTemplatesResult: isListResourceTemplatesResult,
-  ListResourceTemplatesResultResponse: isListResourceTemplatesResultResponse,
-  ListResourcesRequest: isListResourcesRequest,
-  ListResourcesResult: isListResourcesResult,
-  ListResourcesResultResponse: isListResourcesResultResponse,
-  ListToolsRequest: isListToolsRequest,
-  ListToolsResult: isListToolsResult,
-  ListToolsResultResponse: isListToolsResultResponse,
-  MetaObject: isMetaObject,
-  MethodNotFoundError: isMethodNotFoundError,
-  MissingRequiredClientCapabilityError: isMissingRequiredClientCapabilityError,
-  MultiSelectEnumSchema: isMultiSelectEnumSchema,
-  Notification: isNotification,
-  NotificationMetaObject: isNotificationMetaObject,
-  NotificationParams: isNotificationParams,
-  NumberSchema: isNumberSchema,
-  PaginatedRequest: isPaginatedRequest,
-  PaginatedRequestParams: isPaginatedRequestParams,
-  PaginatedResult: isPaginatedResult,
-  ParseError: isParseError,
-  PrimitiveSchemaDefinition: isPrimitiveSchemaDefinition,
-  ProgressNotification: isProgressNotification,
-  ProgressNotificationParams: isProgressNotificationParams,
-  ProgressToken: isProgressToken,
-  Prompt: isPrompt,
-  PromptArgument: isPromptArgument,
-  PromptListChangedNotification: isPromptListChangedNotification,
-  PromptMessage: isPromptMessage,
-  PromptReference: isPromptReference,
-  ReadResourceRequest: isReadResourceRequest,
-  ReadResourceRequestParams: isReadResourceRequestParams,
-  ReadResourceResult: isReadResourceResult,
-  ReadResourceResultResponse: isReadResourceResultResponse,
-  Request: isRequest,
-  RequestId: isRequestId,
-  RequestMetaObject: isRequestMetaObject,
-  RequestParams: isRequestParams,
-  Resource: isResource,
-  ResourceContents: isResourceContents,
-  ResourceLink: isResourceLink,
-  ResourceListChangedNotification: isResourceListChangedNotification,
-  ResourceRequestParams: isResourceRequestParams,
-  ResourceTemplate: isResourceTemplate,
-  ResourceTemplateReference: isResourceTemplateReference,
-  ResourceUpdatedNotification: isResourceUpdatedNotification,
-  ResourceUpdatedNotificationParams: isResourceUpdatedNotificationParams,
-  Result: isResult,
-  ResultMetaObject: isResultMetaObject,
-  ResultType: isResultType,
-  Role: isRole,
-  ServerCapabilities: isServerCapabilities,
-  ServerNotification: isServerNotification,
-  ServerResult: isServerResult,
-  SingleSelectEnumSchema: isSingleSelectEnumSchema,
-  StringSchema: isStringSchema,
-  SubscriptionFilter: isSubscriptionFilter,
-  SubscriptionsAcknowledgedNotification: isSubscriptionsAcknowledgedNotification,
-  SubscriptionsAcknowledgedNotificationParams: isSubscriptionsAcknowledgedNotificationParams,
-  SubscriptionsListenRequest: isSubscriptionsListenRequest,
-  SubscriptionsListenRequestParams: isSubscriptionsListenRequestParams,
-  SubscriptionsListenResult: isSubscriptionsListenResult,
-  SubscriptionsListenResultMetaObject: isSubscriptionsListenResultMetaObject,
-  SubscriptionsListenResultResponse: isSubscriptionsListenResultResponse,
-  TextContent: isTextContent,
-  TextResourceContents: isTextResourceContents,
-  TitledMultiSelectEnumSchema: isTitledMultiSelectEnumSchema,
-  TitledSingleSelectEnumSchema: isTitledSingleSelectEnumSchema,
-  Tool: isTool,
-  ToolAnnotations: isToolAnnotations,
-  ToolListChangedNotification: isToolListChangedNotification,
-  UnsupportedProtocolVersionError: isUnsupportedProtocolVersionError,
-  UntitledMultiSelectEnumSchema: isUntitledMultiSelectEnumSchema,
-  UntitledSingleSelectEnumSchema: isUntitledSingleSelectEnumSchema,
+  Annotations: P.isAnnotations,
+  AudioContent: P.isAudioContent,
+  BaseMetadata: P.isBaseMetadata,
+  BlobResourceContents: P.isBlobResourceContents,
+  BooleanSchema: P.isBooleanSchema,
+  CacheableResult: P.isCacheableResult,
+  CallToolRequest: P.isCallToolRequest,
+  CallToolRequestParams: P.isCallToolRequestParams,
+  CallToolResult: P.isCallToolResult,
+  CallToolResultResponse: P.isCallToolResultResponse,
+  CancelledNotification: P.isCancelledNotification,
+  CancelledNotificationParams: P.isCancelledNotificationParams,
+  ClientCapabilities: P.isClientCapabilities,
+  ClientNotification: P.isClientNotification,
+  ClientRequest: P.isClientRequest,
+  ClientResult: P.isClientResult,
+  CompleteRequest: P.isCompleteRequest,
+  CompleteRequestParams: P.isCompleteRequestParams,
+  CompleteResult: P.isCompleteResult,
+  CompleteResultResponse: P.isCompleteResultResponse,
+  ContentBlock: P.isContentBlock,
+  Cursor: P.isCursor,
+  DiscoverRequest: P.isDiscoverRequest,
+  DiscoverResult: P.isDiscoverResult,
+  DiscoverResultResponse: P.isDiscoverResultResponse,
+  ElicitRequest: P.isElicitRequest,
+  ElicitRequestFormParams: P.isElicitRequestFormParams,
+  ElicitRequestParams: P.isElicitRequestParams,
+  ElicitRequestURLParams: P.isElicitRequestURLParams,
+  ElicitResult: P.isElicitResult,
+  EmbeddedResource: P.isEmbeddedResource,
+  EmptyResult: P.isEmptyResult,
+  EnumSchema: P.isEnumSchema,
+  Error: P.isError,
+  GetPromptRequest: P.isGetPromptRequest,
+  GetPromptRequestParams: P.isGetPromptRequestParams,
+  GetPromptResult: P.isGetPromptResult,
+  GetPromptResultResponse: P.isGetPromptResultResponse,
+  HeaderMismatchError: P.isHeaderMismatchError,
+  Icon: P.isIcon,
+  Icons: P.isIcons,
+  ImageContent: P.isImageContent,
+  Implementation: P.isImplementation,
+  InputRequest: P.isInputRequest,
+  InputRequests: P.isInputRequests,
+  InputRequiredResult: P.isInputRequiredResult,
+  InputResponse: P.isInputResponse,
+  InputResponseRequestParams: P.isInputResponseRequestParams,
+  InputResponses: P.isInputResponses,
+  InternalError: P.isInternalError,
+  InvalidParamsError: P.isInvalidParamsError,
+  InvalidRequestError: P.isInvalidRequestError,
+  JSONArray: P.isJSONArray,
+  JSONObject: P.isJSONObject,
+  JSONRPCErrorResponse: P.isJSONRPCErrorResponse,
+  JSONRPCMessage: P.isJSONRPCMessage,
+  JSONRPCNotification: P.isJSONRPCNotification,
+  JSONRPCRequest: P.isJSONRPCRequest,
+  JSONRPCResponse: P.isJSONRPCResponse,
+  JSONRPCResultResponse: P.isJSONRPCResultResponse,
+  JSONValue: P.isJSONValue,
+  LegacyTitledEnumSchema: P.isLegacyTitledEnumSchema,
+  ListPromptsRequest: P.isListPromptsRequest,
+  ListPromptsResult: P.isListPromptsResult,
+  ListPromptsResultResponse: P.isListPromptsResultResponse,
+  ListResourceTemplatesRequest: P.isListResourceTemplatesRequest,
+  ListResourceTemplatesResult: P.isListResourceTemplatesResult,
+  ListResourceTemplatesResultResponse: P.isListResourceTemplatesResultResponse,
+  ListResourcesRequest: P.isListResourcesRequest,
+  ListResourcesResult: P.isListResourcesResult,
+  ListResourcesResultResponse: P.isListResourcesResultResponse,
+  ListToolsRequest: P.isListToolsRequest,
+  ListToolsResult: P.isListToolsResult,
+  ListToolsResultResponse: P.isListToolsResultResponse,
+  MetaObject: P.isMetaObject,
+  MethodNotFoundError: P.isMethodNotFoundError,
+  MissingRequiredClientCapabilityError: P.isMissingRequiredClientCapabilityError,
+  MultiSelectEnumSchema: P.isMultiSelectEnumSchema,
+  Notification: P.isNotification,
+  NotificationMetaObject: P.isNotificationMetaObject,
+  NotificationParams: P.isNotificationParams,
+  NumberSchema: P.isNumberSchema,
+  PaginatedRequest: P.isPaginatedRequest,
+  PaginatedRequestParams: P.isPaginatedRequestParams,
+  PaginatedResult: P.isPaginatedResult,
+  ParseError: P.isParseError,
+  PrimitiveSchemaDefinition: P.isPrimitiveSchemaDefinition,
+  ProgressNotification: P.isProgressNotification,
+  ProgressNotificationParams: P.isProgressNotificationParams,
+  ProgressToken: P.isProgressToken,
+  Prompt: P.isPrompt,
+  PromptArgument: P.isPromptArgument,
+  PromptListChangedNotification: P.isPromptListChangedNotification,
+  PromptMessage: P.isPromptMessage,
+  PromptReference: P.isPromptReference,
+  ReadResourceRequest: P.isReadResourceRequest,
+  ReadResourceRequestParams: P.isReadResourceRequestParams,
+  ReadResourceResult: P.isReadResourceResult,
+  ReadResourceResultResponse: P.isReadResourceResultResponse,
+  Request: P.isRequest,
+  RequestId: P.isRequestId,
+  RequestMetaObject: P.isRequestMetaObject,
+  RequestParams: P.isRequestParams,
+  Resource: P.isResource,
+  ResourceContents: P.isResourceContents,
+  ResourceLink: P.isResourceLink,
+  ResourceListChangedNotification: P.isResourceListChangedNotification,
+  ResourceRequestParams: P.isResourceRequestParams,
+  ResourceTemplate: P.isResourceTemplate,
+  ResourceTemplateReference: P.isResourceTemplateReference,
+  ResourceUpdatedNotification: P.isResourceUpdatedNotification,
+  ResourceUpdatedNotificationParams: P.isResourceUpdatedNotificationParams,
+  Result: P.isResult,
+  ResultMetaObject: P.isResultMetaObject,
+  ResultType: P.isResultType,
+  Role: P.isRole,
+  ServerCapabilities: P.isServerCapabilities,
+  ServerNotification: P.isServerNotification,
+  ServerResult: P.isServerResult,
+  SingleSelectEnumSchema: P.isSingleSelectEnumSchema,
+  StringSchema: P.isStringSchema,
+  SubscriptionFilter: P.isSubscriptionFilter,
+  SubscriptionsAcknowledgedNotification: P.isSubscriptionsAcknowledgedNotification,
+  SubscriptionsAcknowledgedNotificationParams: P.isSubscriptionsAcknowledgedNotificationParams,
+  SubscriptionsListenRequest: P.isSubscriptionsListenRequest,
+  SubscriptionsListenRequestParams: P.isSubscriptionsListenRequestParams,
+  SubscriptionsListenResult: P.isSubscriptionsListenResult,
+  SubscriptionsListenResultMetaObject: P.isSubscriptionsListenResultMetaObject,
+  SubscriptionsListenResultResponse: P.isSubscriptionsListenResultResponse,
+  TextContent: P.isTextContent,
+  TextResourceContents: P.isTextResourceContents,
+  TitledMultiSelectEnumSchema: P.isTitledMultiSelectEnumSchema,
+  TitledSingleSelectEnumSchema: P.isTitledSingleSelectEnumSchema,
+  Tool: P.isTool,
+  ToolAnnotations: P.isToolAnnotations,
+  ToolListChangedNotification: P.isToolListChangedNotification,
+  UnsupportedProtocolVersionError: P.isUnsupportedProtocolVersionError,
+  UntitledMultiSelectEnumSchema: P.isUntitledMultiSelectEnumSchema,
+  UntitledSingleSelectEnumSchema: P.isUntitledSingleSelectEnumSchema,
 } as const;
 
 /** The name of a core protocol type that has a validator. */

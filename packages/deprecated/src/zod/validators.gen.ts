@@ -61,1474 +61,274 @@ import type {
   ToolResultContent,
   ToolUseContent,
 } from "../types.gen.js";
-import { predicates as corePredicates, rawSchemas as coreRaw } from "@mrtr/zod";
-import { codePointsWithin, discriminated, fastPath, format, formatTest, hasAnyKeySet, hasOwn, integral, protoGuard } from "@mrtr/zod/runtime";
-
-const F_uri = formatTest("uri");
-
-function p0(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "sampling/createMessage")) return false;
-  return true;
-}
-
-function p1(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "allServers" || v === "none" || v === "thisServer")) return false;
-  return true;
-}
-
-function p2(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isSamplingMessage(v[i]))) return false;
-  return true;
-}
-
-function p3(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p4(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(corePredicates.Tool(v[i]))) return false;
-  return true;
-}
-
-function p6(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isSamplingMessageContentBlock(v[i]))) return false;
-  return true;
-}
-
-function p5(v: any): boolean {
-  if (!((corePredicates.TextContent(v)) || (corePredicates.ImageContent(v)) || (corePredicates.AudioContent(v)) || (isToolUseContent(v)) || (isToolResultContent(v)) || (p6(v)))) return false;
-  return true;
-}
-
-function p7(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "roots/list")) return false;
-  return true;
-}
-
-function p8(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "_meta") && !(corePredicates.MetaObject(v["_meta"]))) return false;
-  }
-  return true;
-}
-
-function p9(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isRoot(v[i]))) return false;
-  return true;
-}
-
-function p10(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p11(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "notifications/message")) return false;
-  return true;
-}
-
-function p12(v: any): boolean {
-  if (!((typeof v === "number" && Number.isFinite(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  if (!(typeof v !== "number" || (v <= 1))) return false;
-  return true;
-}
-
-function p13(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isModelHint(v[i]))) return false;
-  return true;
-}
-
-function p14(v: any): boolean {
-  if (!((typeof v === "number" && Number.isFinite(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  if (!(typeof v !== "number" || (v <= 1))) return false;
-  return true;
-}
-
-function p15(v: any): boolean {
-  if (!((typeof v === "number" && Number.isFinite(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  if (!(typeof v !== "number" || (v <= 1))) return false;
-  return true;
-}
-
-function p16(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p18(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(isSamplingMessageContentBlock(v[i]))) return false;
-  return true;
-}
-
-function p17(v: any): boolean {
-  if (!((corePredicates.TextContent(v)) || (corePredicates.ImageContent(v)) || (corePredicates.AudioContent(v)) || (isToolUseContent(v)) || (isToolResultContent(v)) || (p18(v)))) return false;
-  return true;
-}
-
-function p19(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "auto" || v === "none" || v === "required")) return false;
-  return true;
-}
-
-function p20(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(corePredicates.ContentBlock(v[i]))) return false;
-  return true;
-}
-
-function p21(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "tool_result")) return false;
-  return true;
-}
-
-function p22(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p23(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "tool_use")) return false;
-  return true;
-}
-
-function p24(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p25(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "tools/call")) return false;
-  return true;
-}
-
-function p26(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p27(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p28(v: any): boolean {
-  if (!((isInputRequiredResult(v)) || (corePredicates.CallToolResult(v)))) return false;
-  return true;
-}
-
-function p29(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "form") && !(corePredicates.JSONObject(v["form"]))) return false;
-    if (hasOwn(v, "url") && !(corePredicates.JSONObject(v["url"]))) return false;
-  }
-  return true;
-}
-
-function p30(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(corePredicates.JSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p31(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(corePredicates.JSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p32(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-  }
-  return true;
-}
-
-function p33(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "context") && !(corePredicates.JSONObject(v["context"]))) return false;
-    if (hasOwn(v, "tools") && !(corePredicates.JSONObject(v["tools"]))) return false;
-  }
-  return true;
-}
-
-function p34(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p35(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "completion/complete")) return false;
-  return true;
-}
-
-function p36(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "value")) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "value") && !(typeof v["value"] === "string")) return false;
-  }
-  return true;
-}
-
-function p38(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(typeof v[k] === "string")) return false;
-  }
-  return true;
-}
-
-function p37(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "arguments") && !(p38(v["arguments"]))) return false;
-  }
-  return true;
-}
-
-function p39(v: any): boolean {
-  if (!((corePredicates.PromptReference(v)) || (corePredicates.ResourceTemplateReference(v)))) return false;
-  return true;
-}
-
-function p40(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p41(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "server/discover")) return false;
-  return true;
-}
-
-function p42(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "private" || v === "public")) return false;
-  return true;
-}
-
-function p43(v: any): boolean {
-  if (!(Array.isArray(v))) return false;
-  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return false;
-  return true;
-}
-
-function p44(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(typeof v !== "number" || (v >= 0))) return false;
-  return true;
-}
-
-function p45(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p46(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p47(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "prompts/get")) return false;
-  return true;
-}
-
-function p48(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(typeof v[k] === "string")) return false;
-  }
-  return true;
-}
-
-function p49(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p50(v: any): boolean {
-  if (!((isInputRequiredResult(v)) || (corePredicates.GetPromptResult(v)))) return false;
-  return true;
-}
-
-function p51(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "input_required")) return false;
-  return true;
-}
-
-function p52(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p53(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "prompts/list")) return false;
-  return true;
-}
-
-function p54(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p55(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resources/templates/list")) return false;
-  return true;
-}
-
-function p56(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p57(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resources/list")) return false;
-  return true;
-}
-
-function p58(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p59(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "tools/list")) return false;
-  return true;
-}
-
-function p62(v: any): boolean {
-  if (!((typeof v === "number" && Number.isInteger(v)))) return false;
-  if (!(v === -32021)) return false;
-  return true;
-}
-
-function p63(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "requiredCapabilities")) return false;
-    if (hasOwn(v, "requiredCapabilities") && !(isClientCapabilities(v["requiredCapabilities"]))) return false;
-  }
-  return true;
-}
-
-function p61(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "code")) return false;
-    if (!hasOwn(v, "data")) return false;
-    if (hasOwn(v, "code") && !(p62(v["code"]))) return false;
-    if (hasOwn(v, "data") && !(p63(v["data"]))) return false;
-  }
-  return true;
-}
-
-function p60(v: any): boolean {
-  if (!(corePredicates.Error(v))) return false;
-  if (!(p61(v))) return false;
-  return true;
-}
-
-function p64(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p65(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p66(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p67(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "resources/read")) return false;
-  return true;
-}
-
-function p68(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p69(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p70(v: any): boolean {
-  if (!((isInputRequiredResult(v)) || (corePredicates.ReadResourceResult(v)))) return false;
-  return true;
-}
-
-function p71(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(typeof v !== "string" || (F_uri(v)))) return false;
-  return true;
-}
-
-function p72(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(corePredicates.JSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p73(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(corePredicates.JSONObject(v[k]))) return false;
-  }
-  return true;
-}
-
-function p74(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "listChanged") && !(typeof v["listChanged"] === "boolean")) return false;
-  }
-  return true;
-}
-
-function p75(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "listChanged") && !(typeof v["listChanged"] === "boolean")) return false;
-    if (hasOwn(v, "subscribe") && !(typeof v["subscribe"] === "boolean")) return false;
-  }
-  return true;
-}
-
-function p76(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "listChanged") && !(typeof v["listChanged"] === "boolean")) return false;
-  }
-  return true;
-}
-
-function p77(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "2.0")) return false;
-  return true;
-}
-
-function p78(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "subscriptions/listen")) return false;
-  return true;
-}
-
-/** Whether a value is a valid `CreateMessageRequest` (sound: never true for an invalid one). */
-export function isCreateMessageRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "method") && !(p0(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isCreateMessageRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CreateMessageRequestParams` (sound: never true for an invalid one). */
-export function isCreateMessageRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "maxTokens")) return false;
-    if (!hasOwn(v, "messages")) return false;
-    if (hasOwn(v, "includeContext") && !(p1(v["includeContext"]))) return false;
-    if (hasOwn(v, "maxTokens") && !((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return false;
-    if (hasOwn(v, "messages") && !(p2(v["messages"]))) return false;
-    if (hasOwn(v, "metadata") && !(corePredicates.JSONObject(v["metadata"]))) return false;
-    if (hasOwn(v, "modelPreferences") && !(isModelPreferences(v["modelPreferences"]))) return false;
-    if (hasOwn(v, "stopSequences") && !(p3(v["stopSequences"]))) return false;
-    if (hasOwn(v, "systemPrompt") && !(typeof v["systemPrompt"] === "string")) return false;
-    if (hasOwn(v, "temperature") && !((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return false;
-    if (hasOwn(v, "toolChoice") && !(isToolChoice(v["toolChoice"]))) return false;
-    if (hasOwn(v, "tools") && !(p4(v["tools"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CreateMessageResult` (sound: never true for an invalid one). */
-export function isCreateMessageResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "content")) return false;
-    if (!hasOwn(v, "model")) return false;
-    if (!hasOwn(v, "role")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.MetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "content") && !(p5(v["content"]))) return false;
-    if (hasOwn(v, "model") && !(typeof v["model"] === "string")) return false;
-    if (hasOwn(v, "role") && !(corePredicates.Role(v["role"]))) return false;
-    if (hasOwn(v, "stopReason") && !(typeof v["stopReason"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListRootsRequest` (sound: never true for an invalid one). */
-export function isListRootsRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "method")) return false;
-    if (hasOwn(v, "method") && !(p7(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(p8(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListRootsResult` (sound: never true for an invalid one). */
-export function isListRootsResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "roots")) return false;
-    if (hasOwn(v, "roots") && !(p9(v["roots"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `LoggingLevel` (sound: never true for an invalid one). */
-export function isLoggingLevel(v: any): boolean {
-  if (!(typeof v === "string")) return false;
-  if (!(v === "alert" || v === "critical" || v === "debug" || v === "emergency" || v === "error" || v === "info" || v === "notice" || v === "warning")) return false;
-  return true;
-}
-
-/** Whether a value is a valid `LoggingMessageNotification` (sound: never true for an invalid one). */
-export function isLoggingMessageNotification(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "jsonrpc") && !(p10(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p11(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isLoggingMessageNotificationParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `LoggingMessageNotificationParams` (sound: never true for an invalid one). */
-export function isLoggingMessageNotificationParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "data")) return false;
-    if (!hasOwn(v, "level")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.NotificationMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "level") && !(isLoggingLevel(v["level"]))) return false;
-    if (hasOwn(v, "logger") && !(typeof v["logger"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ModelHint` (sound: never true for an invalid one). */
-export function isModelHint(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ModelPreferences` (sound: never true for an invalid one). */
-export function isModelPreferences(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "costPriority") && !(p12(v["costPriority"]))) return false;
-    if (hasOwn(v, "hints") && !(p13(v["hints"]))) return false;
-    if (hasOwn(v, "intelligencePriority") && !(p14(v["intelligencePriority"]))) return false;
-    if (hasOwn(v, "speedPriority") && !(p15(v["speedPriority"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `Root` (sound: never true for an invalid one). */
-export function isRoot(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.MetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "uri") && !(p16(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SamplingMessage` (sound: never true for an invalid one). */
-export function isSamplingMessage(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "content")) return false;
-    if (!hasOwn(v, "role")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.MetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "content") && !(p17(v["content"]))) return false;
-    if (hasOwn(v, "role") && !(corePredicates.Role(v["role"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SamplingMessageContentBlock` (sound: never true for an invalid one). */
-export function isSamplingMessageContentBlock(v: any): boolean {
-  if (!((corePredicates.TextContent(v)) || (corePredicates.ImageContent(v)) || (corePredicates.AudioContent(v)) || (isToolUseContent(v)) || (isToolResultContent(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `ToolChoice` (sound: never true for an invalid one). */
-export function isToolChoice(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "mode") && !(p19(v["mode"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ToolResultContent` (sound: never true for an invalid one). */
-export function isToolResultContent(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "content")) return false;
-    if (!hasOwn(v, "toolUseId")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.MetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "content") && !(p20(v["content"]))) return false;
-    if (hasOwn(v, "isError") && !(typeof v["isError"] === "boolean")) return false;
-    if (hasOwn(v, "toolUseId") && !(typeof v["toolUseId"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p21(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ToolUseContent` (sound: never true for an invalid one). */
-export function isToolUseContent(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "input")) return false;
-    if (!hasOwn(v, "name")) return false;
-    if (!hasOwn(v, "type")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.MetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "id") && !(typeof v["id"] === "string")) return false;
-    if (hasOwn(v, "input") && !(p22(v["input"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "type") && !(p23(v["type"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CallToolRequest` (sound: never true for an invalid one). */
-export function isCallToolRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p24(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p25(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isCallToolRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CallToolRequestParams` (sound: never true for an invalid one). */
-export function isCallToolRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "arguments") && !(p26(v["arguments"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CallToolResultResponse` (sound: never true for an invalid one). */
-export function isCallToolResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p27(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(p28(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ClientCapabilities` (sound: never true for an invalid one). */
-export function isClientCapabilities(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "elicitation") && !(p29(v["elicitation"]))) return false;
-    if (hasOwn(v, "experimental") && !(p30(v["experimental"]))) return false;
-    if (hasOwn(v, "extensions") && !(p31(v["extensions"]))) return false;
-    if (hasOwn(v, "roots") && !(p32(v["roots"]))) return false;
-    if (hasOwn(v, "sampling") && !(p33(v["sampling"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ClientRequest` (sound: never true for an invalid one). */
-export function isClientRequest(v: any): boolean {
-  if (!((isDiscoverRequest(v)) || (isSubscriptionsListenRequest(v)) || (isCompleteRequest(v)) || (isListResourcesRequest(v)) || (isListResourceTemplatesRequest(v)) || (isReadResourceRequest(v)) || (isListPromptsRequest(v)) || (isGetPromptRequest(v)) || (isListToolsRequest(v)) || (isCallToolRequest(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `CompleteRequest` (sound: never true for an invalid one). */
-export function isCompleteRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p34(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p35(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isCompleteRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `CompleteRequestParams` (sound: never true for an invalid one). */
-export function isCompleteRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "argument")) return false;
-    if (!hasOwn(v, "ref")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "argument") && !(p36(v["argument"]))) return false;
-    if (hasOwn(v, "context") && !(p37(v["context"]))) return false;
-    if (hasOwn(v, "ref") && !(p39(v["ref"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `DiscoverRequest` (sound: never true for an invalid one). */
-export function isDiscoverRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p40(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p41(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `DiscoverResult` (sound: never true for an invalid one). */
-export function isDiscoverResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "cacheScope")) return false;
-    if (!hasOwn(v, "capabilities")) return false;
-    if (!hasOwn(v, "resultType")) return false;
-    if (!hasOwn(v, "supportedVersions")) return false;
-    if (!hasOwn(v, "ttlMs")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.ResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cacheScope") && !(p42(v["cacheScope"]))) return false;
-    if (hasOwn(v, "capabilities") && !(isServerCapabilities(v["capabilities"]))) return false;
-    if (hasOwn(v, "instructions") && !(typeof v["instructions"] === "string")) return false;
-    if (hasOwn(v, "resultType") && !(typeof v["resultType"] === "string")) return false;
-    if (hasOwn(v, "supportedVersions") && !(p43(v["supportedVersions"]))) return false;
-    if (hasOwn(v, "ttlMs") && !(p44(v["ttlMs"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `DiscoverResultResponse` (sound: never true for an invalid one). */
-export function isDiscoverResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p45(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(isDiscoverResult(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `GetPromptRequest` (sound: never true for an invalid one). */
-export function isGetPromptRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p46(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p47(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isGetPromptRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `GetPromptRequestParams` (sound: never true for an invalid one). */
-export function isGetPromptRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "name")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "arguments") && !(p48(v["arguments"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "name") && !(typeof v["name"] === "string")) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `GetPromptResultResponse` (sound: never true for an invalid one). */
-export function isGetPromptResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p49(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(p50(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InputRequest` (sound: never true for an invalid one). */
-export function isInputRequest(v: any): boolean {
-  if (!((corePredicates.ElicitRequest(v)) || (isCreateMessageRequest(v)) || (isListRootsRequest(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `InputRequests` (sound: never true for an invalid one). */
-export function isInputRequests(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isInputRequest(v[k]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InputRequiredResult` (sound: never true for an invalid one). */
-export function isInputRequiredResult(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "resultType")) return false;
-    if (hasOwn(v, "_meta") && !(corePredicates.ResultMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "inputRequests") && !(isInputRequests(v["inputRequests"]))) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-    if (hasOwn(v, "resultType") && !(p51(v["resultType"]))) return false;
-  }
-  if (!((!(v !== null && typeof v === "object" && !Array.isArray(v)) || (hasOwn(v, "inputRequests"))) || (!(v !== null && typeof v === "object" && !Array.isArray(v)) || (hasOwn(v, "requestState"))))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `InputResponse` (sound: never true for an invalid one). */
-export function isInputResponse(v: any): boolean {
-  if (!((corePredicates.ElicitResult(v)) || (isCreateMessageResult(v)) || (isListRootsResult(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `InputResponseRequestParams` (sound: never true for an invalid one). */
-export function isInputResponseRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `InputResponses` (sound: never true for an invalid one). */
-export function isInputResponses(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    for (const k of Object.keys(v)) if (!(isInputResponse(v[k]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListPromptsRequest` (sound: never true for an invalid one). */
-export function isListPromptsRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p52(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p53(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourceTemplatesRequest` (sound: never true for an invalid one). */
-export function isListResourceTemplatesRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p54(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p55(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListResourcesRequest` (sound: never true for an invalid one). */
-export function isListResourcesRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p56(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p57(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ListToolsRequest` (sound: never true for an invalid one). */
-export function isListToolsRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p58(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p59(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `MissingRequiredClientCapabilityError` (sound: never true for an invalid one). */
-export function isMissingRequiredClientCapabilityError(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "error")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (hasOwn(v, "error") && !(p60(v["error"]))) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p64(v["jsonrpc"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PaginatedRequest` (sound: never true for an invalid one). */
-export function isPaginatedRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p65(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(typeof v["method"] === "string")) return false;
-    if (hasOwn(v, "params") && !(isPaginatedRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `PaginatedRequestParams` (sound: never true for an invalid one). */
-export function isPaginatedRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "cursor") && !(typeof v["cursor"] === "string")) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ReadResourceRequest` (sound: never true for an invalid one). */
-export function isReadResourceRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p66(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p67(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isReadResourceRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ReadResourceRequestParams` (sound: never true for an invalid one). */
-export function isReadResourceRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "inputResponses") && !(isInputResponses(v["inputResponses"]))) return false;
-    if (hasOwn(v, "requestState") && !(typeof v["requestState"] === "string")) return false;
-    if (hasOwn(v, "uri") && !(p68(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ReadResourceResultResponse` (sound: never true for an invalid one). */
-export function isReadResourceResultResponse(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "result")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p69(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "result") && !(p70(v["result"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `RequestMetaObject` (sound: never true for an invalid one). */
-export function isRequestMetaObject(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "io.modelcontextprotocol/clientCapabilities")) return false;
-    if (!hasOwn(v, "io.modelcontextprotocol/protocolVersion")) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/clientCapabilities") && !(isClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"]))) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/clientInfo") && !(corePredicates.Implementation(v["io.modelcontextprotocol/clientInfo"]))) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/logLevel") && !(isLoggingLevel(v["io.modelcontextprotocol/logLevel"]))) return false;
-    if (hasOwn(v, "io.modelcontextprotocol/protocolVersion") && !(typeof v["io.modelcontextprotocol/protocolVersion"] === "string")) return false;
-    if (hasOwn(v, "progressToken") && !(corePredicates.ProgressToken(v["progressToken"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `RequestParams` (sound: never true for an invalid one). */
-export function isRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ResourceRequestParams` (sound: never true for an invalid one). */
-export function isResourceRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "uri")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "uri") && !(p71(v["uri"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ServerCapabilities` (sound: never true for an invalid one). */
-export function isServerCapabilities(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (hasOwn(v, "completions") && !(corePredicates.JSONObject(v["completions"]))) return false;
-    if (hasOwn(v, "experimental") && !(p72(v["experimental"]))) return false;
-    if (hasOwn(v, "extensions") && !(p73(v["extensions"]))) return false;
-    if (hasOwn(v, "logging") && !(corePredicates.JSONObject(v["logging"]))) return false;
-    if (hasOwn(v, "prompts") && !(p74(v["prompts"]))) return false;
-    if (hasOwn(v, "resources") && !(p75(v["resources"]))) return false;
-    if (hasOwn(v, "tools") && !(p76(v["tools"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `ServerNotification` (sound: never true for an invalid one). */
-export function isServerNotification(v: any): boolean {
-  if (!((corePredicates.CancelledNotification(v)) || (corePredicates.ProgressNotification(v)) || (corePredicates.SubscriptionsAcknowledgedNotification(v)) || (isLoggingMessageNotification(v)) || (corePredicates.ResourceListChangedNotification(v)) || (corePredicates.ResourceUpdatedNotification(v)) || (corePredicates.PromptListChangedNotification(v)) || (corePredicates.ToolListChangedNotification(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `ServerResult` (sound: never true for an invalid one). */
-export function isServerResult(v: any): boolean {
-  if (!((corePredicates.Result(v)) || (isDiscoverResult(v)) || (corePredicates.SubscriptionsListenResult(v)) || (corePredicates.CompleteResult(v)) || (isInputRequiredResult(v)) || (corePredicates.ListResourcesResult(v)) || (corePredicates.ListResourceTemplatesResult(v)) || (corePredicates.ReadResourceResult(v)) || (corePredicates.ListPromptsResult(v)) || (corePredicates.GetPromptResult(v)) || (corePredicates.ListToolsResult(v)) || (corePredicates.CallToolResult(v)))) return false;
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsListenRequest` (sound: never true for an invalid one). */
-export function isSubscriptionsListenRequest(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "id")) return false;
-    if (!hasOwn(v, "jsonrpc")) return false;
-    if (!hasOwn(v, "method")) return false;
-    if (!hasOwn(v, "params")) return false;
-    if (hasOwn(v, "id") && !(corePredicates.RequestId(v["id"]))) return false;
-    if (hasOwn(v, "jsonrpc") && !(p77(v["jsonrpc"]))) return false;
-    if (hasOwn(v, "method") && !(p78(v["method"]))) return false;
-    if (hasOwn(v, "params") && !(isSubscriptionsListenRequestParams(v["params"]))) return false;
-  }
-  return true;
-}
-
-/** Whether a value is a valid `SubscriptionsListenRequestParams` (sound: never true for an invalid one). */
-export function isSubscriptionsListenRequestParams(v: any): boolean {
-  if (!((v !== null && typeof v === "object" && !Array.isArray(v)))) return false;
-  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
-    if (!hasOwn(v, "_meta")) return false;
-    if (!hasOwn(v, "notifications")) return false;
-    if (hasOwn(v, "_meta") && !(isRequestMetaObject(v["_meta"]))) return false;
-    if (hasOwn(v, "notifications") && !(corePredicates.SubscriptionFilter(v["notifications"]))) return false;
-  }
-  return true;
-}
+import { rawSchemas as coreRaw } from "@mrtr/zod";
+import { discriminated, fastPath, format, hasAnyKeySet, integral, protoGuard } from "@mrtr/zod/runtime";
+import * as P from "./predicates.gen.js";
 
 const ClientCapabilitiesZod: z.ZodType<ClientCapabilities> = z.looseObject({ "elicitation": z.looseObject({ "form": coreRaw.JSONObject.optional(), "url": coreRaw.JSONObject.optional() }).optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "roots": z.looseObject({}).optional(), "sampling": z.looseObject({ "context": coreRaw.JSONObject.optional(), "tools": coreRaw.JSONObject.optional() }).optional() });
 
 /** Validates `ClientCapabilities`: Features a client offers, declared anew in each request. An absent key means the feature is not offered. */
-export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(isClientCapabilities, ClientCapabilitiesZod);
+export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(P.isClientCapabilities, ClientCapabilitiesZod);
 
 const LoggingLevelZod: z.ZodType<LoggingLevel> = z.enum(["alert","critical","debug","emergency","error","info","notice","warning"]);
 
 /** Validates `LoggingLevel`: Severity of a log message, from `debug` (lowest) to `emergency` (highest), as in syslog. */
-export const LoggingLevelSchema: z.ZodType<LoggingLevel> = fastPath(isLoggingLevel, LoggingLevelZod);
+export const LoggingLevelSchema: z.ZodType<LoggingLevel> = fastPath(P.isLoggingLevel, LoggingLevelZod);
 
 const RequestMetaObjectZod: z.ZodType<RequestMetaObject> = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": coreRaw.Implementation.optional(), "io.modelcontextprotocol/logLevel": LoggingLevelZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": coreRaw.ProgressToken.optional() });
 
 /** Validates `RequestMetaObject`: The `_meta` of every client request. It carries what the removed handshake used to */
-export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(isRequestMetaObject, RequestMetaObjectZod);
+export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(P.isRequestMetaObject, RequestMetaObjectZod);
 
 const ToolUseContentZod: z.ZodType<ToolUseContent> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "id": z.string(), "input": z.looseObject({}), "name": z.string(), "type": z.literal("tool_use") });
 
 /** Validates `ToolUseContent`: A tool call made by the model in a sampling conversation. */
-export const ToolUseContentSchema: z.ZodType<ToolUseContent> = fastPath(isToolUseContent, ToolUseContentZod);
+export const ToolUseContentSchema: z.ZodType<ToolUseContent> = fastPath(P.isToolUseContent, ToolUseContentZod);
 
 const ToolResultContentZod: z.ZodType<ToolResultContent> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.array(coreRaw.ContentBlock), "isError": z.boolean().optional(), "structuredContent": z.unknown().optional(), "toolUseId": z.string(), "type": z.literal("tool_result") });
 
 /** Validates `ToolResultContent`: The outcome of a tool call, given back to the model in a sampling conversation. */
-export const ToolResultContentSchema: z.ZodType<ToolResultContent> = fastPath(isToolResultContent, ToolResultContentZod);
+export const ToolResultContentSchema: z.ZodType<ToolResultContent> = fastPath(P.isToolResultContent, ToolResultContentZod);
 
 const SamplingMessageContentBlockZod: z.ZodType<SamplingMessageContentBlock> = discriminated("type", [coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]);
 
 /** Validates `SamplingMessageContentBlock`: A content block allowed in sampling messages. */
-export const SamplingMessageContentBlockSchema: z.ZodType<SamplingMessageContentBlock> = fastPath(isSamplingMessageContentBlock, SamplingMessageContentBlockZod);
+export const SamplingMessageContentBlockSchema: z.ZodType<SamplingMessageContentBlock> = fastPath(P.isSamplingMessageContentBlock, SamplingMessageContentBlockZod);
 
 const CreateMessageResultZod: z.ZodType<CreateMessageResult> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "model": z.string(), "role": coreRaw.Role, "stopReason": z.string().optional() });
 
 /** Validates `CreateMessageResult`: The client's model output for `sampling/createMessage`. */
-export const CreateMessageResultSchema: z.ZodType<CreateMessageResult> = fastPath(isCreateMessageResult, CreateMessageResultZod);
+export const CreateMessageResultSchema: z.ZodType<CreateMessageResult> = fastPath(P.isCreateMessageResult, CreateMessageResultZod);
 
 const RootZod: z.ZodType<Root> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "name": z.string().optional(), "uri": z.string().check(format("uri")) });
 
 /** Validates `Root`: A directory or file the client suggests the server work within. Roots are a hint, not access control. */
-export const RootSchema: z.ZodType<Root> = fastPath(isRoot, RootZod);
+export const RootSchema: z.ZodType<Root> = fastPath(P.isRoot, RootZod);
 
 const ListRootsResultZod: z.ZodType<ListRootsResult> = z.looseObject({ "roots": z.array(RootZod) });
 
 /** Validates `ListRootsResult`: The client's roots. */
-export const ListRootsResultSchema: z.ZodType<ListRootsResult> = fastPath(isListRootsResult, ListRootsResultZod);
+export const ListRootsResultSchema: z.ZodType<ListRootsResult> = fastPath(P.isListRootsResult, ListRootsResultZod);
 
 const InputResponseZod: z.ZodType<InputResponse> = z.union([coreRaw.ElicitResult, CreateMessageResultZod, ListRootsResultZod]);
 
 /** Validates `InputResponse`: Any answer a client may send in `inputResponses`: the `response` member of every `InputMethodMap` entry. */
-export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(isInputResponse, InputResponseZod);
+export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(P.isInputResponse, InputResponseZod);
 
 const InputResponsesZod: z.ZodType<InputResponses> = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod));
 
 /** Validates `InputResponses`: The client's answers to `InputRequests`, under the same keys the server chose. */
-export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(isInputResponses, InputResponsesZod);
+export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(P.isInputResponses, InputResponsesZod);
 
 const CallToolRequestParamsZod: z.ZodType<CallToolRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
 
 /** Validates `CallToolRequestParams`: Params of `tools/call`. On a retry after an `InputRequiredResult` they also */
-export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(isCallToolRequestParams, CallToolRequestParamsZod);
+export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(P.isCallToolRequestParams, CallToolRequestParamsZod);
 
 const CallToolRequestZod: z.ZodType<CallToolRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod });
 
 /** Validates `CallToolRequest`: Asks the server to run a tool. The server MAY answer with an */
-export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(isCallToolRequest, CallToolRequestZod);
+export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(P.isCallToolRequest, CallToolRequestZod);
 
 const SamplingMessageZod: z.ZodType<SamplingMessage> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "role": coreRaw.Role });
 
 /** Validates `SamplingMessage`: One message of a sampling conversation. A user message holding tool results MUST hold only tool results, */
-export const SamplingMessageSchema: z.ZodType<SamplingMessage> = fastPath(isSamplingMessage, SamplingMessageZod);
+export const SamplingMessageSchema: z.ZodType<SamplingMessage> = fastPath(P.isSamplingMessage, SamplingMessageZod);
 
 const ModelHintZod: z.ZodType<ModelHint> = z.looseObject({ "name": z.string().optional() });
 
 /** Validates `ModelHint`: A hint for model selection. */
-export const ModelHintSchema: z.ZodType<ModelHint> = fastPath(isModelHint, ModelHintZod);
+export const ModelHintSchema: z.ZodType<ModelHint> = fastPath(P.isModelHint, ModelHintZod);
 
 const ModelPreferencesZod: z.ZodType<ModelPreferences> = z.looseObject({ "costPriority": z.number().gte(0).lte(1).optional(), "hints": z.array(ModelHintZod).optional(), "intelligencePriority": z.number().gte(0).lte(1).optional(), "speedPriority": z.number().gte(0).lte(1).optional() });
 
 /** Validates `ModelPreferences`: The server's model-selection preferences; the client makes the final choice. Priorities range from 0 to 1. */
-export const ModelPreferencesSchema: z.ZodType<ModelPreferences> = fastPath(isModelPreferences, ModelPreferencesZod);
+export const ModelPreferencesSchema: z.ZodType<ModelPreferences> = fastPath(P.isModelPreferences, ModelPreferencesZod);
 
 const ToolChoiceZod: z.ZodType<ToolChoice> = z.looseObject({ "mode": z.enum(["auto","none","required"]).optional() });
 
 /** Validates `ToolChoice`: How the model may use the tools offered in a sampling request. */
-export const ToolChoiceSchema: z.ZodType<ToolChoice> = fastPath(isToolChoice, ToolChoiceZod);
+export const ToolChoiceSchema: z.ZodType<ToolChoice> = fastPath(P.isToolChoice, ToolChoiceZod);
 
 const CreateMessageRequestParamsZod: z.ZodType<CreateMessageRequestParams> = z.looseObject({ "includeContext": z.enum(["allServers","none","thisServer"]).optional(), "maxTokens": z.number().check(integral), "messages": z.array(SamplingMessageZod), "metadata": coreRaw.JSONObject.optional(), "modelPreferences": ModelPreferencesZod.optional(), "stopSequences": z.array(z.string()).optional(), "systemPrompt": z.string().optional(), "temperature": z.number().optional(), "toolChoice": ToolChoiceZod.optional(), "tools": z.array(coreRaw.Tool).optional() });
 
 /** Validates `CreateMessageRequestParams`: Params of `sampling/createMessage`. */
-export const CreateMessageRequestParamsSchema: z.ZodType<CreateMessageRequestParams> = fastPath(isCreateMessageRequestParams, CreateMessageRequestParamsZod);
+export const CreateMessageRequestParamsSchema: z.ZodType<CreateMessageRequestParams> = fastPath(P.isCreateMessageRequestParams, CreateMessageRequestParamsZod);
 
 const CreateMessageRequestZod: z.ZodType<CreateMessageRequest> = z.looseObject({ "method": z.literal("sampling/createMessage"), "params": CreateMessageRequestParamsZod });
 
 /** Validates `CreateMessageRequest`: Asks the client's language model for a completion. Sent only inside `inputRequests`, and only if the */
-export const CreateMessageRequestSchema: z.ZodType<CreateMessageRequest> = fastPath(isCreateMessageRequest, CreateMessageRequestZod);
+export const CreateMessageRequestSchema: z.ZodType<CreateMessageRequest> = fastPath(P.isCreateMessageRequest, CreateMessageRequestZod);
 
 const ListRootsRequestZod: z.ZodType<ListRootsRequest> = z.looseObject({ "method": z.literal("roots/list"), "params": z.looseObject({ "_meta": coreRaw.MetaObject.optional() }).optional() });
 
 /** Validates `ListRootsRequest`: Asks the client for its filesystem roots. Sent only inside `inputRequests`, and only if the client */
-export const ListRootsRequestSchema: z.ZodType<ListRootsRequest> = fastPath(isListRootsRequest, ListRootsRequestZod);
+export const ListRootsRequestSchema: z.ZodType<ListRootsRequest> = fastPath(P.isListRootsRequest, ListRootsRequestZod);
 
 const InputRequestZod: z.ZodType<InputRequest> = discriminated("method", [coreRaw.ElicitRequest, CreateMessageRequestZod, ListRootsRequestZod]);
 
 /** Validates `InputRequest`: Any request a server may embed in `inputRequests`: the `request` member of every `InputMethodMap` entry. */
-export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(isInputRequest, InputRequestZod);
+export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(P.isInputRequest, InputRequestZod);
 
 const InputRequestsZod: z.ZodType<InputRequests> = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod));
 
 /** Validates `InputRequests`: Requests the server needs the client to fulfil, keyed by server-chosen names unique within the request. */
-export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(isInputRequests, InputRequestsZod);
+export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(P.isInputRequests, InputRequestsZod);
 
 const InputRequiredResultZod: z.ZodType<InputRequiredResult> = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]]));
 
 /** Validates `InputRequiredResult`: Answer to `tools/call`, `prompts/get` or `resources/read` when the server needs input from the client first. */
-export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(isInputRequiredResult, InputRequiredResultZod);
+export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(P.isInputRequiredResult, InputRequiredResultZod);
 
 const CallToolResultResponseZod: z.ZodType<CallToolResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.CallToolResult]) });
 
 /** Validates `CallToolResultResponse`: The JSON-RPC response to `tools/call`: either the tool's output or a request */
-export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(isCallToolResultResponse, CallToolResultResponseZod);
+export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(P.isCallToolResultResponse, CallToolResultResponseZod);
 
 const RequestParamsZod: z.ZodType<RequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod });
 
 /** Validates `RequestParams`: Parameters common to every client request. */
-export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(isRequestParams, RequestParamsZod);
+export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(P.isRequestParams, RequestParamsZod);
 
 const DiscoverRequestZod: z.ZodType<DiscoverRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod });
 
 /** Validates `DiscoverRequest`: Asks the server which protocol revisions and features it supports. A client MAY send it */
-export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(isDiscoverRequest, DiscoverRequestZod);
+export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(P.isDiscoverRequest, DiscoverRequestZod);
 
 const SubscriptionsListenRequestParamsZod: z.ZodType<SubscriptionsListenRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": coreRaw.SubscriptionFilter });
 
 /** Validates `SubscriptionsListenRequestParams`: Parameters of `subscriptions/listen`. */
-export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(isSubscriptionsListenRequestParams, SubscriptionsListenRequestParamsZod);
+export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(P.isSubscriptionsListenRequestParams, SubscriptionsListenRequestParamsZod);
 
 const SubscriptionsListenRequestZod: z.ZodType<SubscriptionsListenRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod });
 
 /** Validates `SubscriptionsListenRequest`: Opens a long-lived stream on which the server sends the change notifications selected by the filter. */
-export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(isSubscriptionsListenRequest, SubscriptionsListenRequestZod);
+export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(P.isSubscriptionsListenRequest, SubscriptionsListenRequestZod);
 
 const CompleteRequestParamsZod: z.ZodType<CompleteRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [coreRaw.PromptReference, coreRaw.ResourceTemplateReference]) });
 
 /** Validates `CompleteRequestParams`: Parameters of `completion/complete`. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(isCompleteRequestParams, CompleteRequestParamsZod);
+export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(P.isCompleteRequestParams, CompleteRequestParamsZod);
 
 const CompleteRequestZod: z.ZodType<CompleteRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod });
 
 /** Validates `CompleteRequest`: Asks the server for suggested values of a prompt or resource-template argument while the user types. */
-export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(isCompleteRequest, CompleteRequestZod);
+export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(P.isCompleteRequest, CompleteRequestZod);
 
 const PaginatedRequestParamsZod: z.ZodType<PaginatedRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() });
 
 /** Validates `PaginatedRequestParams`: Parameters of a paginated request. */
-export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(isPaginatedRequestParams, PaginatedRequestParamsZod);
+export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(P.isPaginatedRequestParams, PaginatedRequestParamsZod);
 
 const ListResourcesRequestZod: z.ZodType<ListResourcesRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListResourcesRequest`: Asks the server for a page of the resources it offers. */
-export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(isListResourcesRequest, ListResourcesRequestZod);
+export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(P.isListResourcesRequest, ListResourcesRequestZod);
 
 const ListResourceTemplatesRequestZod: z.ZodType<ListResourceTemplatesRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListResourceTemplatesRequest`: Asks the server for a page of its resource templates. */
-export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(isListResourceTemplatesRequest, ListResourceTemplatesRequestZod);
+export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(P.isListResourceTemplatesRequest, ListResourceTemplatesRequestZod);
 
 const ReadResourceRequestParamsZod: z.ZodType<ReadResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) });
 
 /** Validates `ReadResourceRequestParams`: Params of `resources/read`. On a retry after an `InputRequiredResult` they */
-export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(isReadResourceRequestParams, ReadResourceRequestParamsZod);
+export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(P.isReadResourceRequestParams, ReadResourceRequestParamsZod);
 
 const ReadResourceRequestZod: z.ZodType<ReadResourceRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod });
 
 /** Validates `ReadResourceRequest`: Asks the server for the contents of one resource. The server MAY answer */
-export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(isReadResourceRequest, ReadResourceRequestZod);
+export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(P.isReadResourceRequest, ReadResourceRequestZod);
 
 const ListPromptsRequestZod: z.ZodType<ListPromptsRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListPromptsRequest`: Asks the server for a page of the prompts it offers. */
-export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(isListPromptsRequest, ListPromptsRequestZod);
+export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(P.isListPromptsRequest, ListPromptsRequestZod);
 
 const GetPromptRequestParamsZod: z.ZodType<GetPromptRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
 
 /** Validates `GetPromptRequestParams`: Params of `prompts/get`. On a retry after an `InputRequiredResult` they */
-export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(isGetPromptRequestParams, GetPromptRequestParamsZod);
+export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(P.isGetPromptRequestParams, GetPromptRequestParamsZod);
 
 const GetPromptRequestZod: z.ZodType<GetPromptRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod });
 
 /** Validates `GetPromptRequest`: Asks the server for a prompt, filled in with the given arguments. The server */
-export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(isGetPromptRequest, GetPromptRequestZod);
+export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(P.isGetPromptRequest, GetPromptRequestZod);
 
 const ListToolsRequestZod: z.ZodType<ListToolsRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod });
 
 /** Validates `ListToolsRequest`: Asks the server for a page of the tools it offers. */
-export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(isListToolsRequest, ListToolsRequestZod);
+export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(P.isListToolsRequest, ListToolsRequestZod);
 
 const ClientRequestZod: z.ZodType<ClientRequest> = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]);
 
 /** Validates `ClientRequest`: Every request a client may send. */
-export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(isClientRequest, ClientRequestZod);
+export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(P.isClientRequest, ClientRequestZod);
 
 const ServerCapabilitiesZod: z.ZodType<ServerCapabilities> = z.looseObject({ "completions": coreRaw.JSONObject.optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "logging": coreRaw.JSONObject.optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() });
 
 /** Validates `ServerCapabilities`: Features a server offers. An absent key means the feature is not offered. */
-export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(isServerCapabilities, ServerCapabilitiesZod);
+export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(P.isServerCapabilities, ServerCapabilitiesZod);
 
 const DiscoverResultZod: z.ZodType<DiscoverResult> = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) });
 
 /** Validates `DiscoverResult`: What the server supports. Its `_meta` SHOULD carry `io.modelcontextprotocol/serverInfo`. */
-export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(isDiscoverResult, DiscoverResultZod);
+export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(P.isDiscoverResult, DiscoverResultZod);
 
 const DiscoverResultResponseZod: z.ZodType<DiscoverResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod });
 
 /** Validates `DiscoverResultResponse`: The response to a `server/discover` request. */
-export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(isDiscoverResultResponse, DiscoverResultResponseZod);
+export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(P.isDiscoverResultResponse, DiscoverResultResponseZod);
 
 const GetPromptResultResponseZod: z.ZodType<GetPromptResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.GetPromptResult]) });
 
 /** Validates `GetPromptResultResponse`: The JSON-RPC response to `prompts/get`: either the prompt or a request for */
-export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(isGetPromptResultResponse, GetPromptResultResponseZod);
+export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(P.isGetPromptResultResponse, GetPromptResultResponseZod);
 
 const InputResponseRequestParamsZod: z.ZodType<InputResponseRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() });
 
 /** Validates `InputResponseRequestParams`: Params of a request that can be retried after `input_required` (`tools/call`, `prompts/get`, `resources/read`). */
-export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(isInputResponseRequestParams, InputResponseRequestParamsZod);
+export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(P.isInputResponseRequestParams, InputResponseRequestParamsZod);
 
 const LoggingMessageNotificationParamsZod: z.ZodType<LoggingMessageNotificationParams> = z.looseObject({ "_meta": coreRaw.NotificationMetaObject.optional(), "data": z.unknown(), "level": LoggingLevelZod, "logger": z.string().optional() });
 
 /** Validates `LoggingMessageNotificationParams`: Parameters of a log message. */
-export const LoggingMessageNotificationParamsSchema: z.ZodType<LoggingMessageNotificationParams> = fastPath(isLoggingMessageNotificationParams, LoggingMessageNotificationParamsZod);
+export const LoggingMessageNotificationParamsSchema: z.ZodType<LoggingMessageNotificationParams> = fastPath(P.isLoggingMessageNotificationParams, LoggingMessageNotificationParamsZod);
 
 const LoggingMessageNotificationZod: z.ZodType<LoggingMessageNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/message"), "params": LoggingMessageNotificationParamsZod });
 
 /** Validates `LoggingMessageNotification`: A log message from the server to the client. */
-export const LoggingMessageNotificationSchema: z.ZodType<LoggingMessageNotification> = fastPath(isLoggingMessageNotification, LoggingMessageNotificationZod);
+export const LoggingMessageNotificationSchema: z.ZodType<LoggingMessageNotification> = fastPath(P.isLoggingMessageNotification, LoggingMessageNotificationZod);
 
 const MissingRequiredClientCapabilityErrorZod: z.ZodType<MissingRequiredClientCapabilityError> = z.looseObject({ "error": z.intersection(coreRaw.Error, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": coreRaw.RequestId.optional(), "jsonrpc": z.literal("2.0") });
 
 /** Validates `MissingRequiredClientCapabilityError`: Serving the request needs a client capability that the request did not declare. */
-export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(isMissingRequiredClientCapabilityError, MissingRequiredClientCapabilityErrorZod);
+export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(P.isMissingRequiredClientCapabilityError, MissingRequiredClientCapabilityErrorZod);
 
 const PaginatedRequestZod: z.ZodType<PaginatedRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod });
 
 /** Validates `PaginatedRequest`: A request for one page of a list. */
-export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(isPaginatedRequest, PaginatedRequestZod);
+export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(P.isPaginatedRequest, PaginatedRequestZod);
 
 const ReadResourceResultResponseZod: z.ZodType<ReadResourceResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.ReadResourceResult]) });
 
 /** Validates `ReadResourceResultResponse`: The JSON-RPC response to `resources/read`: either the contents or a request */
-export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(isReadResourceResultResponse, ReadResourceResultResponseZod);
+export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(P.isReadResourceResultResponse, ReadResourceResultResponseZod);
 
 const ResourceRequestParamsZod: z.ZodType<ResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) });
 
 /** Validates `ResourceRequestParams`: The params shared by requests that address one resource by URI. */
-export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(isResourceRequestParams, ResourceRequestParamsZod);
+export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(P.isResourceRequestParams, ResourceRequestParamsZod);
 
 const ServerNotificationZod: z.ZodType<ServerNotificationWithDeprecated> = discriminated("method", [coreRaw.CancelledNotification, coreRaw.ProgressNotification, coreRaw.SubscriptionsAcknowledgedNotification, LoggingMessageNotificationZod, coreRaw.ResourceListChangedNotification, coreRaw.ResourceUpdatedNotification, coreRaw.PromptListChangedNotification, coreRaw.ToolListChangedNotification]);
 
 /** Validates `ServerNotification`: Every notification a server may send. */
-export const ServerNotificationSchema: z.ZodType<ServerNotificationWithDeprecated> = fastPath(isServerNotification, ServerNotificationZod);
+export const ServerNotificationSchema: z.ZodType<ServerNotificationWithDeprecated> = fastPath(P.isServerNotification, ServerNotificationZod);
 
 const ServerResultZod: z.ZodType<ServerResult> = z.union([coreRaw.Result, DiscoverResultZod, coreRaw.SubscriptionsListenResult, coreRaw.CompleteResult, InputRequiredResultZod, coreRaw.ListResourcesResult, coreRaw.ListResourceTemplatesResult, coreRaw.ReadResourceResult, coreRaw.ListPromptsResult, coreRaw.GetPromptResult, coreRaw.ListToolsResult, coreRaw.CallToolResult]);
 
 /** Validates `ServerResult`: Every result a server may send. */
-export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(isServerResult, ServerResultZod);
+export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(P.isServerResult, ServerResultZod);
 
 /** Validators of the deprecated declarations and the full-protocol variants of the types that reach them, by type name. */
 export const schemas = {
