@@ -3,10 +3,10 @@
  * base64url of the next offset and the list it belongs to, so a cursor of one
  * list is refused by another. Stateless: any instance continues any listing.
  */
+import { decodeBase64Url, encodeBase64Url } from "./base64url.js";
 import { InvalidParamsError } from "./errors.js";
 
-const encode = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const decode = (cursor: string) => atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+const encode = (text: string) => encodeBase64Url(new TextEncoder().encode(text));
 
 /** One page of `items` starting at `cursor`, and the cursor of the next page if there is one. */
 export function page<T>(list: string, items: T[], cursor: unknown, pageSize: number): { items: T[]; nextCursor?: string } {
@@ -21,9 +21,6 @@ export function page<T>(list: string, items: T[], cursor: unknown, pageSize: num
 }
 
 function safeDecode(cursor: string): string {
-  try {
-    return decode(cursor);
-  } catch {
-    return "";
-  }
+  const bytes = decodeBase64Url(cursor);
+  return bytes ? new TextDecoder("utf-8", { fatal: false }).decode(bytes) : "";
 }

@@ -14,7 +14,7 @@
  * WebCrypto only (`globalThis.crypto.subtle`); every comparison of a MAC is
  * `subtle.verify`, which is constant-time.
  */
-import { decodeBase64url, encodeBase64url } from "./base64url.js";
+import { decodeBase64Url as decodeBase64url, encodeBase64Url as encodeBase64url } from "../base64url.js";
 
 /** Settings of {@link ConnectLinks}. */
 export interface ConnectLinkOptions {

@@ -35,7 +35,7 @@
  * `clockSkewSeconds`; a state also expires `ttlSeconds` after issue under the
  * opener's setting, so shortening the TTL shortens states already out).
  */
-import { base64UrlLength, decodeBase64Url, encodeBase64Url } from "./base64url.js";
+import { base64UrlLength, decodeBase64Url, encodeBase64Url } from "../base64url.js";
 import { canonicalJson } from "./canonical-json.js";
 import { StateTooLargeError } from "./errors.js";
 import { KEY_ID_PATTERN, KeyRing, type SecretInput } from "./key-ring.js";

@@ -3,7 +3,7 @@
  * SHA-256 of the RFC 8785 canonical JSON of the request's significant params,
  * base64url without padding (43 characters).
  */
-import { encodeBase64Url } from "./base64url.js";
+import { encodeBase64Url } from "../base64url.js";
 import { canonicalJson } from "./canonical-json.js";
 import { CanonicalJsonError } from "./errors.js";
 

@@ -14,7 +14,7 @@
  * Secrets are checked when the ring is built (synchronously); the WebCrypto
  * work (hashing, HKDF) happens on first use and is remembered.
  */
-import { encodeBase64Url } from "./base64url.js";
+import { encodeBase64Url } from "../base64url.js";
 import { WeakSecretError } from "./errors.js";
 
 /** A secret (a string counts by its UTF-8 bytes), optionally with the id tokens sealed by it carry. */

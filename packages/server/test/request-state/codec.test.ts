@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeBase64Url } from "../../src/request-state/base64url.js";
+import { decodeBase64Url } from "../../src/base64url.js";
 import {
   CanonicalJsonError,
   canonicalJson,

@@ -1,5 +1,5 @@
 /** Shared fixtures of the request-state tests. */
-import { encodeBase64Url } from "../../src/request-state/base64url.js";
+import { encodeBase64Url } from "../../src/base64url.js";
 import { type RequestStateOptions, RequestStateCodec, type StateBinding } from "../../src/request-state/index.js";
 
 /** Test secrets (never use fixed secrets in production: `openssl rand -base64 32`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeBase64Url, encodeBase64Url } from "../../src/request-state/base64url.js";
+import { decodeBase64Url, encodeBase64Url } from "../../src/base64url.js";
 import { RequestStateCodec, type StateBinding } from "../../src/request-state/index.js";
 import { SECRET_NEW } from "./helpers.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { decodeBase64url, encodeBase64url } from "../../src/elicitation/base64url.js";
+import { decodeBase64Url as decodeBase64url, encodeBase64Url as encodeBase64url } from "../src/base64url.js";
 
-describe("base64url codec of connect tokens", () => {
+describe("base64url codec of connect tokens and sealed states", () => {
   it("encodes as Node's base64url and decodes back (fast-check, fixed seed)", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {

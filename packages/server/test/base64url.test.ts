@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { base64UrlLength, decodeBase64Url, encodeBase64Url } from "../../src/request-state/base64url.js";
+import { base64UrlLength, decodeBase64Url, encodeBase64Url } from "../src/base64url.js";
 
 describe("base64url", () => {
   it("encodes as Node's base64url does, for every length from 0 to 64, and decodes back", () => {
