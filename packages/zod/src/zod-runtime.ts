@@ -34,8 +34,13 @@ export function format(name: FormatName) {
 /** `type: "integer"`: any integral number, beyond the safe-integer range too, as ajv. */
 export const integral = z.refine<number>((value) => Number.isInteger(value), { message: "Expected an integer" });
 
-/** Length of a string in code points, the unit JSON Schema's `minLength`/`maxLength` count. */
-function codePoints(value: string): number {
+/**
+ * Length of a string in code points, the unit JSON Schema's `minLength` /
+ * `maxLength` count (a surrogate pair counts once, a lone surrogate once).
+ * The one count used by the validators, the server's form checks and the
+ * client's form-answer checks.
+ */
+export function codePoints(value: string): number {
   let length = 0;
   for (let i = 0; i < value.length; i++) {
     length++;

@@ -18,7 +18,7 @@
  * - Formats use ajv-formats' own ("full" mode) functions, so the client and
  *   any ajv-based server agree on what an email, URI, date or date-time is.
  */
-import { formatTest } from "@mrtr/zod/runtime";
+import { codePoints, formatTest } from "@mrtr/zod/runtime";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 import { isRecord, propertyEntries, readField, requiredNames, type FieldDescription, type FieldFormat } from "./describe-field.js";
 
@@ -68,18 +68,7 @@ const FORMAT_MESSAGES: Readonly<Record<FieldFormat, string>> = {
 };
 
 /** The number of Unicode code points in `value` (a surrogate pair counts once). */
-export function codePointLength(value: string): number {
-  let count = 0;
-  for (let i = 0; i < value.length; i++) {
-    const unit = value.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
-      const next = value.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    count++;
-  }
-  return count;
-}
+export const codePointLength = codePoints;
 
 /** `count word` or `count words`. */
 function plural(count: number, word: string): string {

@@ -3,6 +3,7 @@
  * user's submitted content) and the form guard (each field's `default`).
  */
 import { isFormFormat, matchesFormat, type FormFormat } from "./formats.js";
+import { codePoints } from "@mrtr/zod/runtime";
 
 /** A form field reduced to what constrains its value. */
 export type FieldKind =
@@ -105,11 +106,7 @@ export function classifyField(schema: unknown): FieldKind | undefined {
 }
 
 /** Number of code points in `text`: the unit of JSON Schema's `minLength` / `maxLength`. */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
+export const codePointLength = codePoints;
 
 /** Options quoted for a message, at most ten of them. */
 function listOptions(options: readonly string[]): string {
