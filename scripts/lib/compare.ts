@@ -5,7 +5,7 @@
  */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "deprecated", "markdownDescription", "default"]);
+import { ANNOTATIONS } from "./schema-walk.js";
 /** Keywords whose value is a map from property name to schema. */
 const SCHEMA_MAPS = new Set(["properties", "$defs", "definitions", "patternProperties"]);
 const SET_KEYWORDS = new Set(["anyOf", "oneOf", "enum", "required", "type"]);

@@ -4,29 +4,9 @@
  * from the JSON Schema so they cannot drift from the types.
  */
 import type { JsonSchema } from "./json-schema.js";
+import { methodOf, unionMembers } from "./schema-walk.js";
 
 type Defs = Record<string, JsonSchema>;
-
-function refName(ref: unknown): string {
-  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) throw new Error(`unexpected reference ${String(ref)}`);
-  return ref.slice("#/$defs/".length);
-}
-
-/** The names a union definition lists, in order. */
-function unionMembers(defs: Defs, name: string): string[] {
-  const def = defs[name];
-  const anyOf = def?.anyOf as JsonSchema[] | undefined;
-  if (anyOf) return anyOf.map((m) => refName(m.$ref));
-  if (def?.$ref) return [refName(def.$ref)];
-  throw new Error(`${name} is not a union of references`);
-}
-
-/** The constant `method` of a request or notification definition. */
-function methodOf(defs: Defs, name: string): string {
-  const method = (defs[name]?.properties as Record<string, JsonSchema> | undefined)?.method?.const;
-  if (typeof method !== "string") throw new Error(`${name} has no constant method`);
-  return method;
-}
 
 function isDeprecated(defs: Defs, name: string): boolean {
   return defs[name]?.deprecated === true;
@@ -52,12 +32,6 @@ export function deriveMethods(schema: JsonSchema, deprecated: boolean): DerivedM
     unionMembers(defs, union)
       .filter((n) => isDeprecated(defs, n) === deprecated)
       .map((n) => methodOf(defs, n));
-  // A "union" of one member may be an inlined copy of it (ClientNotification).
-  const pickOne = (union: string) => {
-    const own = (defs[union]?.properties as Record<string, JsonSchema> | undefined)?.method?.const;
-    if (typeof own === "string") return isDeprecated(defs, union) === deprecated ? [own] : [];
-    return pick(union);
-  };
   const inputRequired = Object.keys(defs)
     .filter((n) => n.endsWith("ResultResponse"))
     .filter((n) => {
@@ -69,7 +43,7 @@ export function deriveMethods(schema: JsonSchema, deprecated: boolean): DerivedM
     .sort();
   return {
     clientRequests: pick("ClientRequest"),
-    clientNotifications: pickOne("ClientNotification"),
+    clientNotifications: pick("ClientNotification"),
     serverNotifications: pick("ServerNotification"),
     inputRequired: deprecated ? [] : inputRequired,
     inputRequests: pick("InputRequest"),

@@ -11,6 +11,7 @@ import { hasTag, type BuiltSchema, type JsonSchema } from "./json-schema.js";
 import { emitZod, validatorName } from "./emit-zod.js";
 import { emitPredicates, predicateName, type EmittedPredicates } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
+import { refsOf } from "./schema-walk.js";
 
 const CORE_TYPES = "@mrtr/schema";
 
@@ -91,23 +92,13 @@ export function fullVariantNames(schema: JsonSchema): { deprecated: string[]; va
   const core = project(schema, "core").$defs as Record<string, Schema>;
   const deprecated = Object.keys(defs).filter((n) => !(n in core));
   const differs = new Set(Object.keys(core).filter((n) => JSON.stringify(core[n]) !== JSON.stringify(defs[n])));
-  const refsOf = (node: unknown, out = new Set<string>()): Set<string> => {
-    if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
-    else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "$ref" && typeof v === "string") out.add(v.slice("#/$defs/".length));
-        else refsOf(v, out);
-      }
-    }
-    return out;
-  };
   const changed = new Set([...deprecated, ...differs]);
   let grew = true;
   while (grew) {
     grew = false;
     for (const name of Object.keys(core)) {
       if (changed.has(name)) continue;
-      if ([...refsOf(defs[name])].some((r) => changed.has(r))) {
+      if (refsOf(defs[name]).some((r) => changed.has(r))) {
         changed.add(name);
         grew = true;
       }

@@ -8,10 +8,8 @@
  * test holds it to that, since every accepted input goes through it.
  */
 import type { Schema } from "./project.js";
+import { ANNOTATIONS, constrains, FORMATS, refName, unsupportedKeyword } from "./schema-walk.js";
 
-const ANNOTATIONS = new Set(["description", "title", "deprecated", "$comment", "examples", "default", "markdownDescription"]);
-const FORMATS = new Set(["uri", "uri-template", "email", "date", "date-time", "byte"]);
-const REF = "#/$defs/";
 
 export const predicateName = (name: string) => `is${name}`;
 
@@ -54,7 +52,7 @@ class PredicateEmitter {
     const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
     if (keys.length === 0) return "true";
     if (node.$ref !== undefined && keys.length === 1) {
-      const target = (node.$ref as string).slice(REF.length);
+      const target = refName(node.$ref);
       const ext = this.options.external?.(target);
       if (ext) return `${ext}(${v})`;
       if (!this.options.names.includes(target)) this.fail(where, `reference to ${target}, neither emitted here nor external`);
@@ -92,12 +90,8 @@ class PredicateEmitter {
   private statements(node: Schema, where: string): string {
     const out: string[] = [];
     const no = (cond: string) => out.push(`  if (!(${cond})) return false;`);
-    for (const key of Object.keys(node)) {
-      if (ANNOTATIONS.has(key)) continue;
-      if (!["$ref", "type", "const", "enum", "anyOf", "allOf", "properties", "required", "additionalProperties", "items", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "format"].includes(key)) {
-        this.fail(where, `unsupported JSON Schema keyword "${key}"`);
-      }
-    }
+    const unknown = unsupportedKeyword(node);
+    if (unknown !== undefined) this.fail(where, `unsupported JSON Schema keyword "${unknown}"`);
     if (node.$ref !== undefined) no(this.expr({ $ref: node.$ref }, where));
     const type = node.type;
     if (Array.isArray(type)) no(type.map((t) => this.typeTest(t as string)).join(" || "));
@@ -145,7 +139,7 @@ class PredicateEmitter {
         const check = this.expr(sub, `${where}/properties/${name}`, `v[${k}]`);
         if (check !== "true") out.push(`${ind}if (hasOwn(v, ${k}) && !(${check})) return false;`);
       }
-      const typed = additional !== undefined && additional !== true && Object.keys(additional as Schema).some((k) => !ANNOTATIONS.has(k));
+      const typed = additional !== undefined && additional !== true && constrains(additional as Schema);
       if (additional === false) this.fail(where, "additionalProperties: false is not used by this protocol");
       if (typed) {
         const check = this.expr(additional as Schema, `${where}/additionalProperties`, "v[k]");

@@ -6,11 +6,10 @@
  * mapping below; any other keyword fails generation, naming it and the type.
  */
 import type { Schema } from "./project.js";
+import { ANNOTATIONS, constrains, FORMATS, refName, refsOf, unsupportedKeyword } from "./schema-walk.js";
 import { predicateName } from "./emit-predicate.js";
 
 /** Keywords that carry no constraint. */
-const ANNOTATIONS = new Set(["description", "title", "deprecated", "$comment", "examples", "default", "markdownDescription"]);
-const FORMATS = new Set(["uri", "uri-template", "email", "date", "date-time", "byte"]);
 
 export interface ZodEmitOptions {
   /** The definitions to emit, in any order; references to others go through `external`. */
@@ -32,8 +31,6 @@ export interface EmittedZod {
   helpers: Set<string>;
 }
 
-const REF = "#/$defs/";
-const refName = (ref: string) => ref.slice(REF.length);
 export const validatorName = (name: string) => `${name}Schema`;
 /** The plain zod schema behind a validator (no fast path), used for composition. */
 export const rawName = (name: string) => `${name}Zod`;
@@ -46,18 +43,6 @@ class Emitter {
     private options: ZodEmitOptions,
   ) {}
 
-  /** Definitions referenced by a node, not following references. */
-  private refsOf(node: unknown, out: string[] = []): string[] {
-    if (Array.isArray(node)) node.forEach((n) => this.refsOf(n, out));
-    else if (node && typeof node === "object") {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === "$ref" && typeof v === "string") out.push(refName(v));
-        else this.refsOf(v, out);
-      }
-    }
-    return out;
-  }
-
   /** Dependencies first; a reference back into a cycle becomes lazy. */
   order(): string[] {
     const order: string[] = [];
@@ -66,7 +51,7 @@ class Emitter {
     const visit = (name: string) => {
       if (state.has(name) || !own.has(name)) return;
       state.set(name, "visiting");
-      for (const dep of this.refsOf(this.defs[name])) visit(dep);
+      for (const dep of refsOf(this.defs[name])) visit(dep);
       state.set(name, "done");
       order.push(name);
     };
@@ -88,13 +73,8 @@ class Emitter {
   }
 
   private checkKeywords(node: Schema, where: string): void {
-    const known = new Set([
-      ...ANNOTATIONS, "$ref", "type", "const", "enum", "anyOf", "allOf", "properties", "required",
-      "additionalProperties", "items", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "format",
-    ]);
-    for (const key of Object.keys(node)) {
-      if (!known.has(key)) this.fail(where, `unsupported JSON Schema keyword "${key}"`);
-    }
+    const unknown = unsupportedKeyword(node);
+    if (unknown !== undefined) this.fail(where, `unsupported JSON Schema keyword "${unknown}"`);
   }
 
   /** The zod expression for one schema node. */
@@ -110,7 +90,7 @@ class Emitter {
     if (node.allOf !== undefined) {
       const rest = this.without(node, "allOf");
       const parts = (node.allOf as Schema[]).map((s, i) => this.expr(s, `${where}/allOf/${i}`));
-      if (Object.keys(rest).some((k) => !ANNOTATIONS.has(k))) parts.unshift(this.expr(rest, where));
+      if (constrains(rest)) parts.unshift(this.expr(rest, where));
       return parts.reduce((a, b) => `z.intersection(${a}, ${b})`);
     }
     if (node.anyOf !== undefined) {
@@ -134,7 +114,7 @@ class Emitter {
       if (key) this.helpers.add("discriminated");
       const union =
         members.length === 1 ? members[0]! : key ? `discriminated(${JSON.stringify(key)}, [${members.join(", ")}])` : `z.union([${members.join(", ")}])`;
-      if (Object.keys(rest).some((k) => !ANNOTATIONS.has(k))) return `z.intersection(${this.expr(rest, where)}, ${union})`;
+      if (constrains(rest)) return `z.intersection(${this.expr(rest, where)}, ${union})`;
       return union;
     }
     if (node.const !== undefined) return this.literal(node.const, where);
@@ -260,7 +240,7 @@ class Emitter {
     for (const r of required) if (!(r in properties)) this.fail(where, `required "${r}" has no property schema`);
     const additional = node.additionalProperties;
     const typedAdditional =
-      additional !== undefined && additional !== true && Object.keys(additional as Schema).some((k) => !ANNOTATIONS.has(k));
+      additional !== undefined && additional !== true && constrains(additional as Schema);
     if (additional === false) this.fail(where, "additionalProperties: false is not used by this protocol");
     const names = Object.keys(properties);
     if (typedAdditional) this.helpers.add("protoGuard");

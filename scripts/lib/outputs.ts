@@ -4,6 +4,7 @@ import { generatedHeader } from "./header.js";
 import { emitZod, rawName, validatorName } from "./emit-zod.js";
 import { emitPredicates, predicateName, type EmittedPredicates } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
+import { methodOf, unionMembers } from "./schema-walk.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
 
 const SOURCE = "packages/schema/schema.json (from schema/schema.ts)";
@@ -42,16 +43,6 @@ function coreValidators(built: BuiltSchema): string {
 
 type Defs = Record<string, Schema>;
 
-function members(defs: Defs, union: string): string[] {
-  const def = defs[union]!;
-  if (def.anyOf) return (def.anyOf as Schema[]).map((m) => (m.$ref as string).slice("#/$defs/".length));
-  return [union];
-}
-
-function methodOf(defs: Defs, name: string): string {
-  return ((defs[name]!.properties as Defs).method!.const as string);
-}
-
 /** Validators by method: requests, notifications, and the response to each request. */
 function methodRouting(core: Schema): string {
   const defs = core.$defs as Defs;
@@ -64,8 +55,8 @@ function methodRouting(core: Schema): string {
     }
     return [...byMethod].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
   };
-  const requests = members(defs, "ClientRequest");
-  const notifications = [...members(defs, "ClientNotification"), ...members(defs, "ServerNotification")];
+  const requests = unionMembers(defs, "ClientRequest");
+  const notifications = [...unionMembers(defs, "ClientNotification"), ...unionMembers(defs, "ServerNotification")];
   const responseOf = (n: string) => {
     const response = n.replace(/Request$/, "ResultResponse");
     return response in defs ? validatorName(response) : undefined;

@@ -1,0 +1,85 @@
+/**
+ * Reading the generated JSON Schema: the keywords our emitters understand,
+ * references between definitions, and the method of a request or
+ * notification. Shared by the zod and predicate emitters, the constants, the
+ * deprecated split and the comparison with upstream.
+ */
+type Node = Record<string, unknown>;
+
+/** Keywords that carry no constraint. */
+export const ANNOTATIONS = new Set(["description", "title", "deprecated", "$comment", "examples", "default", "markdownDescription"]);
+
+/** The `format` values the emitters can check (with ajv-formats' own functions). */
+export const FORMATS = new Set(["uri", "uri-template", "email", "date", "date-time", "byte"]);
+
+/** Every keyword the emitters map; any other fails generation. */
+export const SUPPORTED_KEYWORDS = new Set([
+  ...ANNOTATIONS,
+  "$ref",
+  "type",
+  "const",
+  "enum",
+  "anyOf",
+  "allOf",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "format",
+]);
+
+/** The first keyword of `node` no emitter supports, if any. */
+export function unsupportedKeyword(node: Node): string | undefined {
+  return Object.keys(node).find((key) => !SUPPORTED_KEYWORDS.has(key));
+}
+
+/** Whether `node` constrains anything (has a keyword besides annotations). */
+export function constrains(node: Node): boolean {
+  return Object.keys(node).some((key) => !ANNOTATIONS.has(key));
+}
+
+const REF = "#/$defs/";
+
+/** The definition a `$ref` names. */
+export function refName(ref: unknown): string {
+  if (typeof ref !== "string" || !ref.startsWith(REF)) throw new Error(`unexpected reference ${String(ref)}`);
+  return ref.slice(REF.length);
+}
+
+/** The definitions `node` refers to, directly (not following references), in order. */
+export function refsOf(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") out.push(refName(value));
+      else refsOf(value, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The definitions a union definition lists, in order. A "union" of one member
+ * may be a `$ref` to it, or an inlined copy of it (upstream's
+ * ClientNotification), which stands for itself.
+ */
+export function unionMembers(defs: Record<string, Node>, name: string): string[] {
+  const def = defs[name];
+  if (!def) throw new Error(`no definition ${name}`);
+  if (Array.isArray(def.anyOf)) return (def.anyOf as Node[]).map((m) => refName(m.$ref));
+  if (def.$ref !== undefined) return [refName(def.$ref)];
+  return [name];
+}
+
+/** The constant `method` of a request or notification definition. */
+export function methodOf(defs: Record<string, Node>, name: string): string {
+  const method = ((defs[name]?.properties as Record<string, Node> | undefined)?.method as Node | undefined)?.const;
+  if (typeof method !== "string") throw new Error(`${name} has no constant method`);
+  return method;
+}
