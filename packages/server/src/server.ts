@@ -62,6 +62,7 @@ import {
 } from "./request-state/index.js";
 import { page } from "./pagination.js";
 import { runRound, type RoundState } from "./round.js";
+import { errorResponse, idOf } from "./error-response.js";
 import { checkToolArguments } from "./tool-arguments.js";
 
 /** Options of `createServer`. */
@@ -307,11 +308,6 @@ export function createServer(options: ServerOptions): McpServer {
     }
   }
 
-  const errorResponse = (id: RequestId | undefined, error: McpError): JSONRPCErrorResponse => ({
-    jsonrpc: JSONRPC_VERSION,
-    ...(id !== undefined && { id }),
-    error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) },
-  });
 
   async function handle(message: unknown, opts: { transport?: unknown; signal?: AbortSignal } = {}): Promise<ServerResponse | undefined> {
     let id: RequestId | undefined;
@@ -379,11 +375,6 @@ export function createServer(options: ServerOptions): McpServer {
   return server;
 }
 
-/** The request id of a raw message, when it is a valid one. */
-function idOf(raw: unknown): RequestId | undefined {
-  const id = raw && typeof raw === "object" ? (raw as { id?: unknown }).id : undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : undefined;
-}
 
 /**
  * Takes `params.inputResponses` out of a request of a multi round-trip method:

@@ -4,9 +4,10 @@
  * POST, a JSON answer. Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
-import { HEADER_MISMATCH, INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
+import { HEADER_MISMATCH, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
 import { httpStatusOf } from "./status.js";
+import { errorResponse, idOf } from "../error-response.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions {
@@ -28,13 +29,9 @@ function json(body: unknown, status: number, extra: Record<string, string> = {})
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...extra } });
 }
 
-function rpcError(code: number, message: string, id?: unknown, data?: unknown): ServerResponse {
-  const validId = typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : undefined;
-  return {
-    jsonrpc: JSONRPC_VERSION,
-    ...(validId !== undefined && { id: validId }),
-    error: { code, message, ...(data !== undefined && { data }) },
-  } as ServerResponse;
+/** An error response echoing the raw message's id, when valid. */
+function rpcError(code: number, message: string, raw?: unknown, data?: unknown): ServerResponse {
+  return errorResponse(idOf(raw), { code, message, data });
 }
 
 function reply(response: ServerResponse): Response {
@@ -129,7 +126,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (message && typeof message === "object" && !Array.isArray(message)) {
         const m = message as Record<string, any>;
         const mismatch = typeof m.method === "string" ? headerMismatch(request, m) : undefined;
-        if (mismatch) return reply(rpcError(HEADER_MISMATCH, mismatch, m.id));
+        if (mismatch) return reply(rpcError(HEADER_MISMATCH, mismatch, m));
       }
       const response = await server.handle(message, { transport: request, signal: request.signal });
       if (!response) return new Response(null, { status: 202 });

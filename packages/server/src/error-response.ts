@@ -1,0 +1,18 @@
+/** JSON-RPC error responses, and the request id they echo. */
+import { JSONRPC_VERSION } from "@mrtr/schema";
+import type { JSONRPCErrorResponse, RequestId } from "@mrtr/schema";
+
+/** The id of a raw message when it is a valid request id (a string or an integer); otherwise undefined. */
+export function idOf(raw: unknown): RequestId | undefined {
+  const id = raw && typeof raw === "object" ? (raw as { id?: unknown }).id : undefined;
+  return typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : undefined;
+}
+
+/** An error response echoing `id` when there is one (JSON-RPC ids are never null in this protocol). */
+export function errorResponse(id: RequestId | undefined, error: { code: number; message: string; data?: unknown }): JSONRPCErrorResponse {
+  return {
+    jsonrpc: JSONRPC_VERSION,
+    ...(id !== undefined && { id }),
+    error: { code: error.code, message: error.message, ...(error.data !== undefined && { data: error.data }) },
+  };
+}
