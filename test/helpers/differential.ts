@@ -324,17 +324,7 @@ export function* mutations(example: unknown, ctx: MutationContext): Generator<Mu
   for (const path of allPaths(example)) {
     const at = pointer(path);
     const here = getAt(example, path);
-    if (path.length > 0) yield { mutation: "drop", path: at, input: dropAt(example, path) };
-    if (isObject(here)) {
-      const added = shallowCopy(here);
-      define(added, "x-mrtr-unknown", "unknown value");
-      yield { mutation: "add unknown field", path: at, input: setAt(example, path, added) };
-      if (ctx.protoKeys !== false) {
-        const proto = shallowCopy(here);
-        define(proto, "__proto__", { polluted: true });
-        yield { mutation: 'add own "__proto__" field', path: at, input: setAt(example, path, proto) };
-      }
-    }
+    yield* dropAndAdd(example, path, ctx.protoKeys !== false);
     if (Array.isArray(here) && here.length > 0) {
       yield { mutation: "grow array by one", path: at, input: setAt(example, path, [...here, here[here.length - 1]]) };
       const long: unknown[] = [];
@@ -356,6 +346,23 @@ export function* mutations(example: unknown, ctx: MutationContext): Generator<Mu
   }
 }
 
+/** Drop the value at `path`; at an object, add an unknown key (and an own "__proto__" key). */
+function* dropAndAdd(example: unknown, path: Segment[], protoKeys: boolean): Generator<Mutation> {
+  const at = pointer(path);
+  const here = getAt(example, path);
+  if (path.length > 0) yield { mutation: "drop", path: at, input: dropAt(example, path) };
+  if (isObject(here)) {
+    const added = shallowCopy(here);
+    define(added, "x-mrtr-unknown", "unknown value");
+    yield { mutation: "add unknown field", path: at, input: setAt(example, path, added) };
+    if (protoKeys) {
+      const proto = shallowCopy(here);
+      define(proto, "__proto__", { polluted: true });
+      yield { mutation: 'add own "__proto__" field', path: at, input: setAt(example, path, proto) };
+    }
+  }
+}
+
 /**
  * The cheaper set, for judging an example's mutations against the other types
  * that accept it: at every path drop, add an unknown key (and an own
@@ -368,17 +375,7 @@ export function* basicMutations(example: unknown, ctx: Pick<MutationContext, "co
   for (const path of allPaths(example)) {
     const at = pointer(path);
     const here = getAt(example, path);
-    if (path.length > 0) yield { mutation: "drop", path: at, input: dropAt(example, path) };
-    if (isObject(here)) {
-      const added = shallowCopy(here);
-      define(added, "x-mrtr-unknown", "unknown value");
-      yield { mutation: "add unknown field", path: at, input: setAt(example, path, added) };
-      if (ctx.protoKeys !== false) {
-        const proto = shallowCopy(here);
-        define(proto, "__proto__", { polluted: true });
-        yield { mutation: 'add own "__proto__" field', path: at, input: setAt(example, path, proto) };
-      }
-    }
+    yield* dropAndAdd(example, path, ctx.protoKeys !== false);
     for (const [label, value] of REPLACEMENTS.slice(0, BASIC_REPLACEMENTS)) {
       yield { mutation: `replace with ${label}`, path: at, input: setAt(example, path, value) };
     }

@@ -7,7 +7,7 @@
 import { log, note, select } from "@clack/prompts";
 import { checkFormAnswer, describeForm, type FieldDescription, type FormHandler } from "@mrtr/client";
 import { askField, OMITTED, type FieldValue, type RequestedSchema } from "./ask-field.js";
-import { answered, PromptCancelled } from "./prompt-cancel.js";
+import { answered, elicitationOutcome } from "./prompt-cancel.js";
 import { reviewLines } from "./review.js";
 import { oneLine, plain } from "./sanitize.js";
 import { serverAsks } from "./server-label.js";
@@ -97,15 +97,5 @@ async function runForm(params: Parameters<FormHandler>[0], info: Parameters<Form
  * Ctrl+C or Escape in any prompt cancels the elicitation.
  */
 export function formHandler(options: FormRendererOptions): FormHandler {
-  return async (params, info) => {
-    try {
-      const result = await runForm(params, info, options);
-      if (result.action !== "accept") log.warn(result.action === "decline" ? "Declined." : "Cancelled.");
-      return result;
-    } catch (error) {
-      if (!(error instanceof PromptCancelled)) throw error;
-      log.warn("Cancelled.");
-      return { action: "cancel" };
-    }
-  };
+  return (params, info) => elicitationOutcome(() => runForm(params, info, options));
 }

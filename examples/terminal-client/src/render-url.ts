@@ -8,7 +8,7 @@
 import { log, note, select } from "@clack/prompts";
 import { formatUrlForDisplay, inspectUrl, type UrlHandler, type UrlInspection } from "@mrtr/client";
 import { openUrl } from "./open-url.js";
-import { answered, PromptCancelled } from "./prompt-cancel.js";
+import { answered, elicitationOutcome } from "./prompt-cancel.js";
 import { oneLine, plain, visibleUrl } from "./sanitize.js";
 import { serverAsks } from "./server-label.js";
 import { bold, dim, highlight, stylesEnabled, warn } from "./style.js";
@@ -113,15 +113,5 @@ async function runUrl(params: Parameters<UrlHandler>[0], info: Parameters<UrlHan
 
 /** A URL handler for `createClient`. Ctrl+C or Escape cancels the elicitation. */
 export function urlHandler(options: UrlRendererOptions): UrlHandler {
-  return async (params, info) => {
-    try {
-      const result = await runUrl(params, info, options);
-      if (result.action !== "accept") log.warn(result.action === "decline" ? "Declined." : "Cancelled.");
-      return result;
-    } catch (error) {
-      if (!(error instanceof PromptCancelled)) throw error;
-      log.warn("Cancelled.");
-      return { action: "cancel" };
-    }
-  };
+  return (params, info) => elicitationOutcome(() => runUrl(params, info, options));
 }
