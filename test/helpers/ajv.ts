@@ -5,8 +5,8 @@ import type { ValidateFunction } from "ajv";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-export function ajvFor(schema: Record<string, unknown>, id = "mrtr:schema"): (type: string) => ValidateFunction {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
+export function ajvFor(schema: Record<string, unknown>, id = "mrtr:schema", options: { allErrors?: boolean } = {}): (type: string) => ValidateFunction {
+  const ajv = new Ajv2020({ strict: false, allErrors: options.allErrors ?? true });
   addFormats(ajv);
   ajv.addSchema({ ...schema, $id: id });
   const cache = new Map<string, ValidateFunction>();
