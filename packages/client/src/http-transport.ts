@@ -4,6 +4,7 @@
  * `Mcp-Name` on tools/call, prompts/get, resources/read) and reads the answer
  * as JSON or as a server-sent event stream.
  */
+import { MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
 import type { JSONRPCRequest } from "@mrtr/schema";
 import { McpClientError } from "./errors.js";
 import type { Transport } from "./transport.js";
@@ -26,7 +27,7 @@ export class TransportError extends McpClientError {
   }
 }
 
-const NAMED: Record<string, "name" | "uri"> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
 
 /** The JSON-RPC messages of a server-sent event stream. */
 function* sseMessages(text: string): Generator<unknown> {

@@ -87,6 +87,14 @@ export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
  */
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
+/**
+ * Over Streamable HTTP, the param whose value the `Mcp-Name` header MUST carry,
+ * for each method that has one (the tool or prompt name, the resource URI).
+ * Every message also carries its method in the `Mcp-Method` header.
+ * @category Constants
+ */
+export const MCP_NAME_HEADER_PARAMS = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" } as const;
+
 /** Methods a client may send as requests. */
 export const CLIENT_REQUEST_METHODS = [
   "server/discover",

@@ -4,7 +4,7 @@
  * POST, a JSON answer. Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
-import { HEADER_MISMATCH, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
+import { HEADER_MISMATCH, INVALID_REQUEST, MCP_NAME_HEADER_PARAMS, PARSE_ERROR } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
 import { httpStatusOf } from "./status.js";
 import { errorResponse, idOf } from "../error-response.js";
@@ -74,7 +74,7 @@ function originAllowed(request: Request, allowed: HttpHandlerOptions["allowedOri
 }
 
 /** The body field `Mcp-Name` carries, by method. */
-const NAMED: Record<string, "name" | "uri"> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
 
 /**
  * The request headers that must agree with the body: `MCP-Protocol-Version`
