@@ -156,13 +156,16 @@ export function createServer(options: ServerOptions): McpServer {
     return caps;
   };
 
-  const report = (error: unknown, method: string | undefined, requestId: RequestId | undefined) => {
+  /** Calls a host hook; a failing hook must not change the answer. */
+  const safely = (hook: () => void) => {
     try {
-      options.onError?.(error, { method, requestId });
+      hook();
     } catch {
-      // A failing log hook must not change the answer.
+      // ignored
     }
   };
+  const report = (error: unknown, method: string | undefined, requestId: RequestId | undefined) =>
+    safely(() => options.onError?.(error, { method, requestId }));
 
   /** The answer to a method that may not produce input_required: an attempt is a server bug. */
   const noInput = <T>(value: T, method: string): T => {
@@ -192,11 +195,7 @@ export function createServer(options: ServerOptions): McpServer {
     if (params.requestState !== undefined) {
       const r = await codec.open<RoundState>(params.requestState as string, binding);
       if (!r.ok) {
-        try {
-          options.onRequestStateRejected?.(r.reason, r.detail, { method });
-        } catch {
-          // ignore hook failures
-        }
+        safely(() => options.onRequestStateRejected?.(r.reason, r.detail, { method }));
         throw new InvalidRequestStateError();
       }
       previous = r.state.data;
