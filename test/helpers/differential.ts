@@ -18,11 +18,10 @@
  * stripped, added or coerced). Inputs are deep-frozen, so a validator that
  * writes to its input throws and is reported.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { ajvFor } from "./ajv.js";
+import { readExampleDir, type Example } from "./examples.js";
 
 export interface SafeParser {
   safeParse(x: unknown): { success: boolean; data?: unknown; error?: unknown };
@@ -417,23 +416,11 @@ export function nearJsonArbitrary(constants: readonly string[], propertyNames: r
 // ---------------------------------------------------------------------------
 // Reading examples
 
-interface ExampleFile {
-  type: string;
-  file: string;
-  data: unknown;
-}
+type ExampleFile = Pick<Example, "type" | "file" | "data">;
 
+/** The examples under `dir` (`file` is `<Type>/<name>.json`), frozen so a validator cannot write to them. */
 function readExamples(dir: string): ExampleFile[] {
-  const out: ExampleFile[] = [];
-  for (const type of readdirSync(dir).sort()) {
-    const sub = join(dir, type);
-    if (!statSync(sub).isDirectory()) continue;
-    for (const name of readdirSync(sub).sort()) {
-      if (!name.endsWith(".json")) continue;
-      out.push({ type, file: `${type}/${name}`, data: deepFreeze(JSON.parse(readFileSync(join(sub, name), "utf8"))) });
-    }
-  }
-  return out;
+  return readExampleDir(dir).map((e) => ({ type: e.type, file: e.file, data: deepFreeze(e.data) }));
 }
 
 // ---------------------------------------------------------------------------

@@ -10,20 +10,24 @@ export interface Example {
   data: unknown;
 }
 
-function read(folder: string): Example[] {
-  const base = join(repoRoot, "schema", folder);
+/**
+ * Every `<Type>/<name>.json` under `dir`, types and files in name order.
+ * `file` is `<prefix><Type>/<name>.json`.
+ */
+export function readExampleDir(dir: string, prefix = ""): Example[] {
   const out: Example[] = [];
-  for (const type of readdirSync(base).sort()) {
-    const dir = join(base, type);
-    if (!statSync(dir).isDirectory()) continue;
-    for (const name of readdirSync(dir).sort()) {
+  for (const type of readdirSync(dir).sort()) {
+    const sub = join(dir, type);
+    if (!statSync(sub).isDirectory()) continue;
+    for (const name of readdirSync(sub).sort()) {
       if (!name.endsWith(".json")) continue;
-      const file = join(dir, name);
-      out.push({ type, name: name.replace(/\.json$/, ""), file: `${folder}/${type}/${name}`, data: JSON.parse(readFileSync(file, "utf8")) });
+      out.push({ type, name: name.replace(/\.json$/, ""), file: `${prefix}${type}/${name}`, data: JSON.parse(readFileSync(join(sub, name), "utf8")) });
     }
   }
   return out;
 }
+
+const read = (folder: string): Example[] => readExampleDir(join(repoRoot, "schema", folder), `${folder}/`);
 
 export const validExamples = (): Example[] => read("examples");
 export const invalidExamples = (): Example[] => read("examples-invalid");
