@@ -24,12 +24,15 @@ export interface EmittedPredicates {
   body: string;
   /** Formats whose test the body uses (declared by the caller as `F_<name>`). */
   formats: Set<string>;
+  /** Runtime helpers the body calls. */
+  helpers: Set<string>;
 }
 
 class PredicateEmitter {
   private helpers: string[] = [];
   private counter = 0;
   readonly formats = new Set<string>();
+  readonly used = new Set<string>(["hasOwn"]);
   constructor(
     private defs: Record<string, Schema>,
     private options: PredicateEmitOptions,
@@ -108,6 +111,7 @@ class PredicateEmitter {
       str(`F_${(node.format as string).replace(/-/g, "_")}(v)`);
     }
     if (node.minLength !== undefined || node.maxLength !== undefined) {
+      this.used.add("codePointsWithin");
       str(`codePointsWithin(v, ${node.minLength ?? 0}, ${node.maxLength ?? "Infinity"})`);
     }
     const num = (cond: string) => no(known === "number" || known === "integer" ? cond : `typeof v !== "number" || (${cond})`);
@@ -184,7 +188,8 @@ class PredicateEmitter {
       mains.push(`/** Whether a value is a valid \`${name}\` (sound: never true for an invalid one). */\nexport function ${predicateName(name)}(v: any): boolean {\n${body}\n  return true;\n}`);
     }
     const helpers = this.helpers.map((h) => h.replace(/^function (p\d+)\(v\)/, "function $1(v: any): boolean"));
-    return { body: [...helpers, ...mains].join("\n\n"), formats: this.formats };
+    if (this.formats.size > 0) this.used.add("formatTest");
+    return { body: [...helpers, ...mains].join("\n\n"), formats: this.formats, helpers: this.used };
   }
 }
 

@@ -81,7 +81,7 @@ export function predicatesModule(predicates: EmittedPredicates, runtime: string,
   return [
     generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
     "/* eslint-disable @typescript-eslint/no-explicit-any */",
-    `import { codePointsWithin, formatTest, hasOwn } from "${runtime}";`,
+    `import { ${[...predicates.helpers].sort().join(", ")} } from "${runtime}";`,
     ...imports,
     "",
     ...formatTests,

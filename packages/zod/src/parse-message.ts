@@ -104,31 +104,31 @@ export function parseMessage(raw: unknown, options: ParseMessageOptions = {}): P
   ]);
 }
 
-function request(obj: Record<string, unknown>): ParsedMessage {
-  const envelope = JSONRPCRequestSchema.safeParse(obj);
-  if (!envelope.success) return failure("request", INVALID_REQUEST, "Invalid request", issuesOf(envelope.error));
+/** A message with a method: the envelope, then the method's own validator from `table`. */
+function byMethod(
+  kind: "request" | "notification",
+  obj: Record<string, unknown>,
+  envelopeSchema: z.ZodType<{ method: string }>,
+  table: Readonly<Record<string, z.ZodType>>,
+  words: { invalid: string; unknown: string },
+): ParsedMessage {
+  const envelope = envelopeSchema.safeParse(obj);
+  if (!envelope.success) return failure(kind, INVALID_REQUEST, words.invalid, issuesOf(envelope.error));
   const method = envelope.data.method;
-  const schema = has(requestSchemas, method) ? requestSchemas[method as keyof typeof requestSchemas] : undefined;
+  const schema = has(table, method) ? table[method] : undefined;
   if (!schema) {
-    return failure("request", METHOD_NOT_FOUND, "Method not found", [{ path: "/method", message: `Unknown method "${method}"`, code: "invalid_value" }]);
+    return failure(kind, METHOD_NOT_FOUND, words.unknown, [{ path: "/method", message: `Unknown method "${method}"`, code: "invalid_value" }]);
   }
-  const parsed = (schema as z.ZodType<ClientRequest>).safeParse(obj);
-  if (!parsed.success) return failure("request", INVALID_PARAMS, `Invalid params for ${method}`, issuesOf(parsed.error));
-  return { ok: true, kind: "request", method, message: parsed.data };
+  const parsed = schema.safeParse(obj);
+  if (!parsed.success) return failure(kind, INVALID_PARAMS, `Invalid params for ${method}`, issuesOf(parsed.error));
+  return { ok: true, kind, method, message: parsed.data } as ParsedMessage;
 }
 
-function notification(obj: Record<string, unknown>): ParsedMessage {
-  const envelope = JSONRPCNotificationSchema.safeParse(obj);
-  if (!envelope.success) return failure("notification", INVALID_REQUEST, "Invalid notification", issuesOf(envelope.error));
-  const method = envelope.data.method;
-  const schema = has(notificationSchemas, method) ? notificationSchemas[method as keyof typeof notificationSchemas] : undefined;
-  if (!schema) {
-    return failure("notification", METHOD_NOT_FOUND, "Unknown notification", [{ path: "/method", message: `Unknown method "${method}"`, code: "invalid_value" }]);
-  }
-  const parsed = (schema as z.ZodType<JSONRPCNotification>).safeParse(obj);
-  if (!parsed.success) return failure("notification", INVALID_PARAMS, `Invalid params for ${method}`, issuesOf(parsed.error));
-  return { ok: true, kind: "notification", method, message: parsed.data };
-}
+const request = (obj: Record<string, unknown>): ParsedMessage =>
+  byMethod("request", obj, JSONRPCRequestSchema, requestSchemas, { invalid: "Invalid request", unknown: "Method not found" });
+
+const notification = (obj: Record<string, unknown>): ParsedMessage =>
+  byMethod("notification", obj, JSONRPCNotificationSchema, notificationSchemas, { invalid: "Invalid notification", unknown: "Unknown notification" });
 
 function result(obj: Record<string, unknown>, method: string | undefined): ParsedMessage {
   const envelope = JSONRPCResultResponseSchema.safeParse(obj);

@@ -4,7 +4,7 @@
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { codePointsWithin, formatTest, hasOwn } from "./zod-runtime.js";
+import { formatTest, hasOwn } from "./zod-runtime.js";
 
 const F_byte = formatTest("byte");
 const F_uri = formatTest("uri");

@@ -4,7 +4,7 @@
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { codePointsWithin, formatTest, hasOwn } from "@mrtr/zod/runtime";
+import { formatTest, hasOwn } from "@mrtr/zod/runtime";
 import { predicates as corePredicates } from "@mrtr/zod";
 
 const F_uri = formatTest("uri");
