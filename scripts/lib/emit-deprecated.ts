@@ -12,6 +12,7 @@ import { emitZod, validatorName } from "./emit-zod.js";
 import { emitPredicates, predicateName, type EmittedPredicates } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
 import { refsOf } from "./schema-walk.js";
+import { sourceText } from "./emit-types.js";
 
 const CORE_TYPES = "@mrtr/schema";
 
@@ -44,7 +45,7 @@ export function widenedUnions(built: BuiltSchema): { name: string; members: stri
 /** TypeScript of the deprecated side: declarations and the augmentation of the core interfaces. */
 export function emitDeprecatedTypes(built: BuiltSchema, header: string): string {
   const { declarations, sourceFile } = built;
-  const text = (node: ts.Node) => sourceFile.text.slice(node.getFullStart(), node.getEnd()).replace(/^\s*\n/, "").trimEnd();
+  const text = (node: ts.Node) => sourceText(node, sourceFile);
   const deprecated = declarations.filter((d) => d.deprecated);
   const own = new Set(deprecated.map((d) => d.name));
   const bodies = deprecated.map((d) => text(d.node));

@@ -58,6 +58,9 @@ function danglingReferences(text: string, deprecated: Set<string>): string[] {
   return [...found];
 }
 
+/** Leading blank lines and trailing space removed. */
+const tidy = (text: string) => text.replace(/^\s*\n/, "").trimEnd();
+
 /** The text of a statement with its leading doc comment, deprecated parts removed. */
 function coreText(decl: DeclarationInfo, sourceFile: ts.SourceFile, deprecated: Set<string>): string {
   const node = decl.node;
@@ -74,7 +77,12 @@ function coreText(decl: DeclarationInfo, sourceFile: ts.SourceFile, deprecated: 
         "tag the field that holds it @deprecated, or make it a union member",
     );
   }
-  return text.replace(/^\s*\n/, "").trimEnd();
+  return tidy(text);
+}
+
+/** A node's source text with its doc comment (leading blank lines and trailing space trimmed). */
+export function sourceText(node: ts.Node, sourceFile: ts.SourceFile): string {
+  return tidy(sourceFile.text.slice(node.getFullStart(), node.getEnd()));
 }
 
 /** Exported `const` statements of the source (protocol constants), copied as written. */
@@ -84,7 +92,7 @@ export function constantStatements(sourceFile: ts.SourceFile): string[] {
       (s): s is ts.VariableStatement =>
         ts.isVariableStatement(s) && !!s.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
     )
-    .map((s) => sourceFile.text.slice(s.getFullStart(), s.getEnd()).replace(/^\s*\n/, "").trimEnd());
+    .map((s) => sourceText(s, sourceFile));
 }
 
 export interface EmittedTypes {
