@@ -1,6 +1,13 @@
+import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
+// Tests run on the packages' source, never on a possibly stale dist/: every
+// package export has an "@mrtr/source" condition pointing at its .ts entry.
+const conditions = ["@mrtr/source", ...defaultServerConditions];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createClient, isPendingInput, type PendingInput } from "@mrtr/client";
 import { createServer, inProcessTransport } from "@mrtr/server";
+import type { ElicitResult } from "@mrtr/schema";
 
 const SECRET = "client-tests-secret-0123456789-abcdefghij";
 
@@ -34,7 +35,7 @@ describe("the client against @mrtr/server in-process", () => {
       name: "buyer",
       version: "1",
       elicitation: {
-        form: async (params) => {
+        form: async (params): Promise<ElicitResult> => {
           seen.push(params.message);
           return params.message.startsWith("How many") ? { action: "accept", content: {} } : { action: "accept", content: { ok: true } };
         },
@@ -60,7 +61,7 @@ describe("the client against @mrtr/server in-process", () => {
       name: "buyer",
       version: "1",
       elicitation: {
-        form: async (params) => {
+        form: async (params): Promise<ElicitResult> => {
           await new Promise((r) => setTimeout(r, Math.random() * 5));
           const item = /(\w+)\?$/.exec(params.message)![1];
           return params.message.startsWith("How many") ? { action: "accept", content: { n: item!.length } } : { action: "accept", content: { ok: true } };
@@ -110,7 +111,7 @@ describe("which server asks", () => {
       name: "c",
       version: "1",
       elicitation: {
-        form: async (params, info) => {
+        form: async (params, info): Promise<ElicitResult> => {
           servers.push(info.server);
           return params.message.startsWith("How many") ? { action: "accept", content: { n: 1 } } : { action: "accept", content: { ok: true } };
         },

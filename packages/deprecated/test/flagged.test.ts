@@ -2,7 +2,7 @@
  * Flagged: every export of every entry point (and the InputContext helpers
  * the server entry adds) carries `@deprecated` with a migration path and the
  * earliest removal; the README opens with a deprecation banner; the package
- * exports its four entry points, types first.
+ * exports its four entry points, types first after the repo's source condition.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -77,7 +77,9 @@ describe("package surface", () => {
     const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as { exports: Record<string, unknown> };
     for (const [entry, file] of Object.entries(ENTRIES)) {
       const target = pkg.exports[entry] as Record<string, string>;
-      expect(Object.keys(target), entry).toEqual(["types", "default"]);
+      // The source condition (tests and typechecks in this repo) comes before types; consumers never set it.
+      expect(Object.keys(target), entry).toEqual(["@mrtr/source", "types", "default"]);
+      expect(target["@mrtr/source"]).toBe(`./${file}`);
       expect(target.default).toBe(`./dist/${file.slice("src/".length).replace(/\.ts$/, ".js")}`);
       expect(target.types).toBe(`./dist/${file.slice("src/".length).replace(/\.ts$/, ".d.ts")}`);
     }

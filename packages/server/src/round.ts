@@ -150,7 +150,8 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
     throw new NeedsInput();
   };
 
-  const ctx: InputContext = {
+  // Methods that plugins add by augmenting InputContext come from their kinds just below.
+  const ctx = {
     ...input.base,
     // Each value passed its kind's answer check (an ElicitResult for elicitation, …).
     inputResponses: valid as Record<string, InputResponse>,
@@ -173,7 +174,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
       if (!input.opened) return;
       if (!(await input.replayGuard.claim(input.opened.id, input.opened.expiresAt))) throw new InvalidRequestStateError();
     },
-  };
+  } as Partial<InputContext> as InputContext;
 
   for (const kind of input.kinds.all()) Object.assign(ctx, kind.contextMethods?.(ctx));
 
