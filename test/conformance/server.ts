@@ -4,8 +4,7 @@
  * scenarios call. `npm run conformance:server` serves it on $PORT (default
  * 3100) at /mcp.
  */
-import { createServer as createHttpServer } from "node:http";
-import { createHttpHandler, createServer, MissingCapabilityError, toNodeListener } from "@mrtr/server";
+import { createHttpHandler, createServer, MissingCapabilityError, createNodeServer } from "@mrtr/server";
 import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 
@@ -164,6 +163,6 @@ export function fixtureServer(secret: string) {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   const port = Number(process.env.PORT ?? 3100);
   const secret = process.env.MRTR_STATE_SECRET ?? crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
-  const http = createHttpServer(toNodeListener(createHttpHandler(fixtureServer(secret))));
+  const http = createNodeServer(createHttpHandler(fixtureServer(secret)));
   http.listen(port, "127.0.0.1", () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp`));
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, httpTransport } from "@mrtr/client";
 import { repoRoot } from "../helpers/paths.js";
+import { sourceArgs } from "../helpers/processes.js";
 
 const SECRET = "shared-between-instances-only-0123456789abcdef";
 const children: ChildProcess[] = [];
@@ -15,7 +16,7 @@ let url: string;
 const served: { instance: number; body: any }[] = [];
 
 function startInstance(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "test/instances/instance.ts")], {
+  const child = spawn(process.execPath, sourceArgs(join(repoRoot, "test/instances/instance.ts")), {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), MRTR_STATE_SECRET: SECRET },
     stdio: ["ignore", "pipe", "inherit"],

@@ -2,8 +2,7 @@
  * One server process of the many-instances test: shares nothing with its
  * siblings but the requestState secret (MRTR_STATE_SECRET). Serves on $PORT.
  */
-import { createServer as createHttpServer } from "node:http";
-import { createHttpHandler, createServer, inputRequired, toNodeListener } from "@mrtr/server";
+import { createHttpHandler, createServer, inputRequired, createNodeServer } from "@mrtr/server";
 
 const secret = process.env.MRTR_STATE_SECRET;
 if (!secret) throw new Error("MRTR_STATE_SECRET is required");
@@ -37,5 +36,5 @@ const server = createServer({ name: "instances", version: "1.0.0", requestState:
     },
   });
 
-const http = createHttpServer(toNodeListener(createHttpHandler(server)));
+const http = createNodeServer(createHttpHandler(server));
 http.listen(Number(process.env.PORT), "127.0.0.1", () => console.log(`instance ${process.pid} listening`));

@@ -3,15 +3,14 @@
  * ($PORT, default 3000, at /mcp) and runs the terminal client against it.
  * `--serve-only` only serves, for another client (or the conformance suite).
  */
-import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createHttpHandler, toNodeListener } from "@mrtr/server";
+import { createHttpHandler, createNodeServer } from "@mrtr/server";
 import { connect } from "./connect.js";
 import { createDemoServer } from "./demo-server.js";
 import { runSession } from "./session.js";
 
 const serveOnly = process.argv.includes("--serve-only");
-const http = createHttpServer(toNodeListener(createHttpHandler(createDemoServer())));
+const http = createNodeServer(createHttpHandler(createDemoServer()));
 await new Promise<void>((resolve) => http.listen(Number(process.env.PORT ?? 3000), "127.0.0.1", resolve));
 const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
 console.log(`demo server listening on ${url}`);

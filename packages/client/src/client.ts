@@ -22,7 +22,7 @@ import type {
 } from "@mrtr/schema";
 import { checkFormAnswer } from "./elicitation/index.js";
 import { InvalidAnswerError, McpClientError, ProtocolViolationError } from "./errors.js";
-import { abortError, checkInputRequests, flowSignal, runFlow, send, type FlowContext, type FlowPolicy } from "./flow.js";
+import { abortError, checkInputRequests, FLOW_LIMIT_DEFAULTS, flowSignal, runFlow, send, type FlowContext, type FlowPolicy } from "./flow.js";
 import type { RoundListener } from "./hooks.js";
 import { elicitationKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
@@ -49,8 +49,14 @@ export interface ClientOptions {
   backoff?: Partial<FlowPolicy["backoff"]>;
   /** Polling while a consented URL step is not finished (default every 2 s, 150 times). */
   urlPolling?: Partial<FlowPolicy["urlPolling"]>;
-  /** Default time limit of a whole flow, in ms (none by default). */
+  /** Default time limit of a whole flow, in ms (none by default; each HTTP exchange has its own, see httpTransport's timeoutMs). */
   timeoutMs?: number;
+  /** Largest requestState the client echoes, in UTF-8 bytes (default 256 KiB); larger fails with RequestStateTooLargeError. */
+  maxRequestStateBytes?: number;
+  /** Most input requests one round may carry (default 32); more fails with TooManyInputRequestsError. */
+  maxInputRequests?: number;
+  /** Most input handlers running at once within a round (default 4). */
+  inputConcurrency?: number;
   /** Receives one event per step of every flow. */
   onRound?: RoundListener;
   /** The protocol version to send (default the latest this package speaks). */
@@ -133,6 +139,9 @@ export function createClient(options: ClientOptions): McpClient {
     maxRounds: options.maxRounds ?? 10,
     backoff: { initialMs: 100, maxMs: 5000, ...options.backoff },
     urlPolling: { intervalMs: 2000, maxPolls: 150, ...options.urlPolling },
+    maxRequestStateBytes: options.maxRequestStateBytes ?? FLOW_LIMIT_DEFAULTS.maxRequestStateBytes,
+    maxInputRequests: options.maxInputRequests ?? FLOW_LIMIT_DEFAULTS.maxInputRequests,
+    inputConcurrency: options.inputConcurrency ?? FLOW_LIMIT_DEFAULTS.inputConcurrency,
   };
   const ctx: FlowContext = {
     transport: options.transport,

@@ -12,6 +12,17 @@ export class McpClientError extends Error {
   }
 }
 
+/** The connection failed, or the server answered with something that is not a JSON-RPC response to the request. */
+export class TransportError extends McpClientError {
+  constructor(
+    message: string,
+    /** The HTTP status, when there was an HTTP answer. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** The server answered with a JSON-RPC error. */
 export class JsonRpcError extends McpClientError {
   constructor(
@@ -80,5 +91,50 @@ export class FlowAbortedError extends McpClientError {
     readonly cause?: unknown,
   ) {
     super(reason === "timeout" ? "The request flow ran out of time." : "The request flow was aborted.");
+  }
+}
+
+/**
+ * A limit of the client was reached: the server sent more, or took longer,
+ * than the client accepts. `option` names the setting that raises the limit.
+ * Subclasses say which limit.
+ */
+export class LimitExceededError extends McpClientError {
+  constructor(
+    /** The option that sets this limit, e.g. "httpTransport({ timeoutMs })". */
+    readonly option: string,
+    /** The limit in force. */
+    readonly limit: number,
+    message: string,
+  ) {
+    super(`${message} Raise the limit with ${option} (now ${limit}) if this server legitimately needs more.`);
+  }
+}
+
+/** The server did not answer within the per-request time limit. */
+export class RequestTimeoutError extends LimitExceededError {
+  constructor(limitMs: number, what: string) {
+    super("the timeoutMs option", limitMs, `No answer to ${what} within ${limitMs} ms.`);
+  }
+}
+
+/** A response (JSON body or event stream up to the answer) was larger than the client reads. */
+export class ResponseTooLargeError extends LimitExceededError {
+  constructor(limitBytes: number) {
+    super("httpTransport's maxResponseBytes option", limitBytes, `The server's response is larger than ${limitBytes} bytes.`);
+  }
+}
+
+/** The server sent a requestState larger than the client echoes. */
+export class RequestStateTooLargeError extends LimitExceededError {
+  constructor(limitBytes: number, size: number) {
+    super("createClient's maxRequestStateBytes option", limitBytes, `The server's requestState is ${size} bytes, more than the ${limitBytes} this client echoes.`);
+  }
+}
+
+/** One round asked more questions than the client answers. */
+export class TooManyInputRequestsError extends LimitExceededError {
+  constructor(limit: number, count: number) {
+    super("createClient's maxInputRequests option", limit, `The server asked ${count} questions in one round, more than the ${limit} this client answers.`);
   }
 }

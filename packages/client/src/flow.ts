@@ -8,7 +8,16 @@
 import { INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { Implementation, InputRequests, JSONRPCRequest, RequestId, RequestMetaObject } from "@mrtr/schema";
 import { resultResponseSchemas } from "@mrtr/zod";
-import { FlowAbortedError, JsonRpcError, MaxRoundsError, McpClientError, ProtocolViolationError, UndeclaredCapabilityError } from "./errors.js";
+import {
+  FlowAbortedError,
+  JsonRpcError,
+  MaxRoundsError,
+  McpClientError,
+  ProtocolViolationError,
+  RequestStateTooLargeError,
+  TooManyInputRequestsError,
+  UndeclaredCapabilityError,
+} from "./errors.js";
 import { capabilityFor, fixFor, type ClientInputKind } from "./input-kinds.js";
 import type { RoundEvent } from "./hooks.js";
 import type { Transport } from "./transport.js";
@@ -21,7 +30,16 @@ export interface FlowPolicy {
   backoff: { initialMs: number; maxMs: number };
   /** After a URL-mode accept, a round asking the same again means "still waiting": poll every intervalMs, at most maxPolls times. */
   urlPolling: { intervalMs: number; maxPolls: number };
+  /** Largest requestState the client echoes, in UTF-8 bytes (default 256 KiB). */
+  maxRequestStateBytes: number;
+  /** Most input requests one round may carry (default 32). */
+  maxInputRequests: number;
+  /** Most input handlers running at once within a round (default 4). */
+  inputConcurrency: number;
 }
+
+/** The defaults of the limits in {@link FlowPolicy}. */
+export const FLOW_LIMIT_DEFAULTS = { maxRequestStateBytes: 256 * 1024, maxInputRequests: 32, inputConcurrency: 4 } as const;
 
 /** Everything a flow needs from its client. */
 export interface FlowContext {
@@ -71,7 +89,11 @@ export async function send(
       ...(retry.requestState !== undefined && { requestState: retry.requestState }),
     },
   } as JSONRPCRequest;
-  const response = (await ctx.transport.request(message, { signal })) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const response = (await ctx.transport.request(message, { signal })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  // The answer must be to this request (an error may lack the id when the server could not read it).
+  if (response.id !== message.id && !(response.error && response.id == null)) {
+    throw new ProtocolViolationError(`The server answered request ${JSON.stringify(message.id)} with a response for id ${JSON.stringify(response.id)}.`, response);
+  }
   if (response.error) {
     const { code, message: text, data } = response.error;
     // Unsupported version: once, switch to one the server lists and send again with a new id.
@@ -108,7 +130,13 @@ export async function send(
     throw new ProtocolViolationError("inputRequests must be an object.", r);
   }
   if (state !== undefined && typeof state !== "string") throw new ProtocolViolationError("requestState must be a string.", r);
-  const hasRequests = requests !== undefined && Object.keys(requests).length > 0;
+  if (state !== undefined) {
+    const size = utf8Length(state);
+    if (size > ctx.policy.maxRequestStateBytes) throw new RequestStateTooLargeError(ctx.policy.maxRequestStateBytes, size);
+  }
+  const count = requests === undefined ? 0 : Object.keys(requests).length;
+  if (count > ctx.policy.maxInputRequests) throw new TooManyInputRequestsError(ctx.policy.maxInputRequests, count);
+  const hasRequests = count > 0;
   if (!hasRequests && state === undefined) {
     throw new ProtocolViolationError("The server answered input_required with neither inputRequests nor requestState.", r);
   }
@@ -170,6 +198,35 @@ export function abortError(error: unknown, signal: AbortSignal): unknown {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** UTF-8 length of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** `fn` over `items`, at most `limit` at a time, results in order; the first failure rejects. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
 /** Runs a whole flow automatically and returns the complete result. */
 export async function runFlow(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
   let retry: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
@@ -201,15 +258,17 @@ export async function runFlow(ctx: FlowContext, method: string, params: Record<s
         }
         stateOnly = 0;
         inputResponses = {};
-        const answers = await Promise.all(
-          Object.entries(inputRequests).map(async ([key, request]) => {
+        const answers = await mapLimited(
+          Object.entries(inputRequests),
+          ctx.policy.inputConcurrency,
+          async ([key, request]) => {
             if (urlAccepted.has(key) && same(urlAccepted.get(key), request)) return [key, { action: "accept" }] as const;
             const kind = ctx.kinds.get((request as { method: string }).method)!;
             const answer = await kind.answer(request, { key, method, server: step.server ?? ctx.server(), signal });
             const isUrl = (request as { params?: { mode?: string } }).params?.mode === "url";
             if (isUrl && (answer as { action?: string }).action === "accept") urlAccepted.set(key, request);
             return [key, answer] as const;
-          }),
+          },
         );
         for (const [key, answer] of answers) inputResponses[key] = answer;
         ctx.emit({ type: "answered", method, round: rounds, keys: Object.keys(inputResponses) });

@@ -2,11 +2,15 @@
  * Streamable HTTP transport: POSTs each JSON-RPC message to one URL with the
  * headers the draft asks for (`MCP-Protocol-Version`, `Mcp-Method`, and
  * `Mcp-Name` on tools/call, prompts/get, resources/read) and reads the answer
- * as JSON or as a server-sent event stream.
+ * as JSON or as a server-sent event stream, within a time and size limit.
+ * Whatever the server sends, the answer is one JSON-RPC response to this
+ * request, or a typed error.
  */
 import { MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
 import type { JSONRPCRequest } from "@mrtr/schema";
-import { McpClientError } from "./errors.js";
+import { RequestTimeoutError, TransportError } from "./errors.js";
+import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
+import { textWithin } from "./http/read-limited.js";
 import type { Transport } from "./transport.js";
 
 /** Options of `httpTransport`. */
@@ -15,49 +19,48 @@ export interface HttpTransportOptions {
   fetch?: typeof fetch;
   /** Extra headers on every request (for example Authorization), or a function returning them. */
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+  /**
+   * Time limit of one HTTP exchange, from sending the request to reading its
+   * answer, in ms (default 60 000). A flow of several rounds has one per round;
+   * `createClient`'s `timeoutMs` bounds the whole flow.
+   */
+  timeoutMs?: number;
+  /** Most bytes read from one response, JSON or event stream up to the answer (default 16 MiB). */
+  maxResponseBytes?: number;
 }
 
-/** The connection failed, or the server answered with something that is not JSON-RPC. */
-export class TransportError extends McpClientError {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
+/** The defaults of {@link HttpTransportOptions}' limits. */
+export const HTTP_TRANSPORT_DEFAULTS = { timeoutMs: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
 
 const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
 
-/** The JSON-RPC messages of a server-sent event stream. */
-function* sseMessages(text: string): Generator<unknown> {
-  for (const event of text.split(/\r?\n\r?\n/)) {
-    const data = event
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith("data:"))
-      .map((line) => line.slice(5).replace(/^ /, ""))
-      .join("\n");
-    if (!data) continue;
-    try {
-      yield JSON.parse(data);
-    } catch {
-      // not JSON: not a JSON-RPC message
-    }
+const mediaType = (response: Response) => (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+
+/** Checks that `body` is a JSON-RPC response to request `id` that an HTTP `status` may carry. */
+function checkAnswer(body: unknown, id: unknown, status: number, where: string): StreamMessage {
+  if (body === null || typeof body !== "object" || Array.isArray(body) || !("result" in body || "error" in body)) {
+    throw new TransportError(`HTTP ${status} from ${where}: not a JSON-RPC response.`, status);
   }
+  const r = body as StreamMessage;
+  if ("error" in r) {
+    // An error may come without an id when the server could not read the request's.
+    if (r.id !== undefined && r.id !== null && r.id !== id) {
+      throw new TransportError(`${where} answered request ${JSON.stringify(id)} with an error for id ${JSON.stringify(r.id)}.`, status);
+    }
+    return r;
+  }
+  if (r.id !== id) throw new TransportError(`${where} answered request ${JSON.stringify(id)} with a result for id ${JSON.stringify(r.id)}.`, status);
+  if (status < 200 || status > 299) throw new TransportError(`${where} sent a result with HTTP ${status}; a result needs a 2xx status.`, status);
+  return r;
 }
 
 /** A transport that talks to a draft-protocol server at `url`. */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): Transport {
   const doFetch = options.fetch ?? globalThis.fetch;
-  async function post(message: unknown, extra: Record<string, string>, signal?: AbortSignal): Promise<Response> {
-    const custom = typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
-    return doFetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...custom, ...extra },
-      body: JSON.stringify(message),
-      ...(signal && { signal }),
-    });
-  }
+  const timeoutMs = options.timeoutMs ?? HTTP_TRANSPORT_DEFAULTS.timeoutMs;
+  const maxBytes = options.maxResponseBytes ?? HTTP_TRANSPORT_DEFAULTS.maxResponseBytes;
+  const where = String(url);
+
   const headersOf = (message: { method: string; params?: Record<string, any> }) => {
     const headers: Record<string, string> = { "mcp-method": message.method };
     const version = message.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
@@ -67,38 +70,65 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     if (typeof name === "string") headers["mcp-name"] = name;
     return headers;
   };
+
+  /** Runs one exchange under the time limit, translating its expiry and connection failures into typed errors. */
+  async function exchange<T>(message: { method: string; id?: unknown }, caller: AbortSignal | undefined, read: (response: Response) => Promise<T>): Promise<T> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+    const custom = typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
+    const fail = (error: unknown): never => {
+      if (caller?.aborted) throw caller.reason;
+      if (timeout.aborted) throw new RequestTimeoutError(timeoutMs, `${message.method} from ${where}`);
+      throw error;
+    };
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...custom, ...headersOf(message as never) },
+        body: JSON.stringify(message),
+        signal,
+      });
+    } catch (error) {
+      return fail(new TransportError(`Could not reach ${where}: ${(error as Error).message}`));
+    }
+    try {
+      return await read(response);
+    } catch (error) {
+      return fail(error);
+    }
+  }
+
   return {
-    async request(message: JSONRPCRequest, { signal } = {}) {
-      let response: Response;
-      try {
-        response = await post(message, headersOf(message as never), signal);
-      } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        throw new TransportError(`Could not reach ${String(url)}: ${(error as Error).message}`);
-      }
-      const type = response.headers.get("content-type") ?? "";
-      const text = await response.text();
-      if (type.includes("text/event-stream")) {
-        for (const m of sseMessages(text)) {
-          const r = m as { id?: unknown; result?: unknown; error?: unknown };
-          if (r && r.id === message.id && ("result" in r || "error" in r)) return r as never;
+    request(message: JSONRPCRequest, { signal } = {}) {
+      return exchange(message, signal, async (response) => {
+        const type = mediaType(response);
+        if (type === "text/event-stream") {
+          if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
+          const answer = await answerFromEventStream(response.body, message.id, maxBytes);
+          if (!answer) throw new TransportError(`The event stream from ${where} ended without a response to request ${String(message.id)}.`, response.status);
+          return checkAnswer(answer, message.id, response.status, where) as never;
         }
-        throw new TransportError(`The event stream from ${String(url)} ended without a response to request ${String(message.id)}.`, response.status);
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new TransportError(`HTTP ${response.status} from ${String(url)} without a JSON-RPC body.`, response.status);
-      }
-      const r = body as { result?: unknown; error?: unknown };
-      if (!r || typeof r !== "object" || !("result" in r || "error" in r)) {
-        throw new TransportError(`HTTP ${response.status} from ${String(url)}: not a JSON-RPC response.`, response.status);
-      }
-      return r as never;
+        if (type !== "application/json") {
+          await response.body?.cancel().catch(() => undefined);
+          const shown = type || "no content type";
+          throw new TransportError(`HTTP ${response.status} from ${where} with ${shown}; expected a JSON-RPC answer as application/json or text/event-stream.`, response.status);
+        }
+        const text = await textWithin(response, maxBytes);
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new TransportError(`HTTP ${response.status} from ${where} with a body that is not valid JSON.`, response.status);
+        }
+        return checkAnswer(body, message.id, response.status, where) as never;
+      });
     },
     async notify(message) {
-      await post(message, headersOf(message as never));
+      await exchange(message, undefined, async (response) => {
+        await response.body?.cancel().catch(() => undefined);
+        if (!response.ok) throw new TransportError(`HTTP ${response.status} from ${where} for notification ${message.method}.`, response.status);
+      });
     },
   };
 }

@@ -8,21 +8,28 @@
 export { createClient } from "./client.js";
 export type { CallOptions, ClientOptions, McpClient } from "./client.js";
 export type { Transport } from "./transport.js";
-export { httpTransport, TransportError } from "./http-transport.js";
+export { HTTP_TRANSPORT_DEFAULTS, httpTransport } from "./http-transport.js";
 export type { HttpTransportOptions } from "./http-transport.js";
 export type { ClientInputKind, FormHandler, InputCheck, InputInfo, UrlHandler } from "./input-kinds.js";
 export { elicitationKind } from "./input-kinds.js";
 export { isPendingInput } from "./manual.js";
 export type { ManualStep, PendingInput } from "./manual.js";
 export type { RoundEvent, RoundListener } from "./hooks.js";
+export { FLOW_LIMIT_DEFAULTS } from "./flow.js";
 export type { FlowPolicy } from "./flow.js";
 export {
   FlowAbortedError,
   InvalidAnswerError,
   JsonRpcError,
+  LimitExceededError,
   MaxRoundsError,
   McpClientError,
   ProtocolViolationError,
+  RequestStateTooLargeError,
+  RequestTimeoutError,
+  ResponseTooLargeError,
+  TooManyInputRequestsError,
+  TransportError,
   UndeclaredCapabilityError,
 } from "./errors.js";
 export { checkFormAnswer, describeField, describeForm, formatUrlForDisplay, inspectUrl } from "./elicitation/index.js";

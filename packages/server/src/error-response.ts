@@ -2,10 +2,13 @@
 import { JSONRPC_VERSION } from "@mrtr/schema";
 import type { JSONRPCErrorResponse, RequestId } from "@mrtr/schema";
 
-/** The id of a raw message when it is a valid request id (a string or an integer); otherwise undefined. */
+/**
+ * The id of a raw message when it can be echoed exactly: a string, or an
+ * integer within ±(2^53−1). Otherwise undefined.
+ */
 export function idOf(raw: unknown): RequestId | undefined {
   const id = raw && typeof raw === "object" ? (raw as { id?: unknown }).id : undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : undefined;
+  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : undefined;
 }
 
 /** An error response echoing `id` when there is one (JSON-RPC ids are never null in this protocol). */

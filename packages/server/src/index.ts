@@ -65,5 +65,5 @@ export type { ConnectBinding, ConnectLinkOptions } from "./elicitation/index.js"
 export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
 export { httpStatusOf } from "./http/status.js";
-export { toNodeListener } from "./http/node.js";
-export type { NodeListenerOptions } from "./http/node.js";
+export { createNodeServer, NODE_SERVER_DEFAULTS, toNodeListener } from "./http/node.js";
+export type { NodeListenerOptions, NodeServerOptions } from "./http/node.js";

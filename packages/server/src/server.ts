@@ -64,6 +64,7 @@ import { page } from "./pagination.js";
 import { runRound, type RoundState } from "./round.js";
 import { errorResponse, idOf } from "./error-response.js";
 import { checkToolArguments } from "./tool-arguments.js";
+import { takeIn } from "./intake.js";
 
 /** Options of `createServer`. */
 export interface ServerOptions {
@@ -312,10 +313,12 @@ export function createServer(options: ServerOptions): McpServer {
     let id: RequestId | undefined;
     let method: string | undefined;
     try {
-      const raw = typeof message === "string" ? safeJson(message) : message;
+      const intake = takeIn(message);
+      if (!intake.ok) return intake.response;
+      const raw = intake.message;
       // Answers are checked one by one against what was asked (unknown keys
       // ignored, invalid ones asked again), so they stay out of the message check.
-      const { message: checked, inputResponses, problem } = setAsideInputResponses(raw ?? message);
+      const { message: checked, inputResponses, problem } = setAsideInputResponses(raw);
       if (problem) return errorResponse(idOf(raw), new InvalidParamsError(problem));
       const parsed = parseMessage(checked);
       id = idOf(raw);
@@ -393,12 +396,4 @@ function setAsideInputResponses(raw: unknown): { message: unknown; inputResponse
   }
   const { inputResponses: _set, ...rest } = params;
   return { message: { ...m, params: rest }, inputResponses: value as Record<string, unknown> };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

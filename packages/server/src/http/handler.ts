@@ -4,10 +4,11 @@
  * POST, a JSON answer. Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
-import { HEADER_MISMATCH, INVALID_REQUEST, MCP_NAME_HEADER_PARAMS, PARSE_ERROR } from "@mrtr/schema";
+import { HEADER_MISMATCH, INVALID_REQUEST, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
 import { httpStatusOf } from "./status.js";
 import { errorResponse, idOf } from "../error-response.js";
+import { takeIn } from "../intake.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions {
@@ -21,6 +22,8 @@ export interface HttpHandlerOptions {
   allowedOrigins?: string[] | ((origin: string) => boolean);
   /** Largest request body in bytes (default 1 MiB); larger gets 413. */
   maxBodyBytes?: number;
+  /** Time for the request body to arrive, in ms (default 30 000); slower gets 408. */
+  bodyTimeoutMs?: number;
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -38,23 +41,38 @@ function reply(response: ServerResponse): Response {
   return json(response, httpStatusOf(response as { error?: { code: number } }));
 }
 
-/** Reads the body, refusing more than `limit` bytes without buffering them. */
-async function readBody(request: Request, limit: number): Promise<string | undefined> {
+/**
+ * Reads the body, refusing more than `limit` bytes without buffering them and
+ * giving up on a body that takes longer than `timeoutMs` to arrive.
+ */
+async function readBody(request: Request, limit: number, timeoutMs: number): Promise<string | "too large" | "too slow"> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) return undefined;
+  if (Number.isFinite(declared) && declared > limit) return "too large";
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"too slow">((resolve) => {
+    timer = setTimeout(() => resolve("too slow"), timeoutMs);
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === "too slow") {
+        await reader.cancel().catch(() => undefined);
+        return next;
+      }
+      if (next.done) break;
+      size += next.value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return "too large";
+      }
+      chunks.push(next.value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -107,6 +125,7 @@ function headerMismatch(request: Request, message: Record<string, any>): string 
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
   const path = options.path ?? "/mcp";
   const limit = options.maxBodyBytes ?? 1024 * 1024;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   return async (request) => {
     try {
       const url = new URL(request.url);
@@ -115,20 +134,16 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (request.method !== "POST") {
         return json(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
       }
-      const body = await readBody(request, limit);
-      if (body === undefined) return json(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes`), 413);
-      let message: unknown;
-      try {
-        message = JSON.parse(body);
-      } catch {
-        return reply(rpcError(PARSE_ERROR, "Parse error: the body is not valid JSON"));
-      }
-      if (message && typeof message === "object" && !Array.isArray(message)) {
-        const m = message as Record<string, any>;
-        const mismatch = typeof m.method === "string" ? headerMismatch(request, m) : undefined;
-        if (mismatch) return reply(rpcError(HEADER_MISMATCH, mismatch, m));
-      }
-      const response = await server.handle(message, { transport: request, signal: request.signal });
+      const body = await readBody(request, limit, bodyTimeoutMs);
+      if (body === "too large") return json(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
+      if (body === "too slow") return json(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
+      // Decoded once, and it must be one message object: a JSON string is not decoded again.
+      const intake = takeIn(body);
+      if (!intake.ok) return reply(intake.response);
+      const m = intake.message as Record<string, any>;
+      const mismatch = typeof m.method === "string" ? headerMismatch(request, m) : undefined;
+      if (mismatch) return reply(rpcError(HEADER_MISMATCH, mismatch, m));
+      const response = await server.handle(m, { transport: request, signal: request.signal });
       if (!response) return new Response(null, { status: 202 });
       return reply(response);
     } catch {

@@ -1,5 +1,11 @@
-/** Serving the web-standard handler from Node's `http` module. */
-import type { IncomingMessage, ServerResponse as NodeResponse } from "node:http";
+/**
+ * Serving the web-standard handler from Node's `http` module. Everything that
+ * turns a Node request into a web `Request` happens inside the error
+ * boundary: a request that cannot be represented (a Host or target that is
+ * not a URL, a method the fetch API refuses) gets a plain 4xx/5xx answer, and
+ * nothing a peer sends can throw out of the listener.
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse as NodeResponse } from "node:http";
 import { Readable } from "node:stream";
 
 /** Options of {@link toNodeListener}. */
@@ -13,46 +19,166 @@ export interface NodeListenerOptions {
   allowAnyHost?: boolean;
 }
 
+/** Options of {@link createNodeServer}: the listener's, plus limits on connections and slow peers. */
+export interface NodeServerOptions extends NodeListenerOptions {
+  /** Time to receive a whole request, headers and body, in ms (default 30 000); slower peers get 408 and are disconnected. */
+  requestTimeoutMs?: number;
+  /** Time to receive the request headers, in ms (default 10 000). */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open, in ms (default 5 000). */
+  keepAliveTimeoutMs?: number;
+  /** Most simultaneous connections (default 1 024); further ones are closed at once. */
+  maxConnections?: number;
+}
+
+/** The defaults of {@link createNodeServer}'s limits. */
+export const NODE_SERVER_DEFAULTS = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1024,
+} as const satisfies Required<Omit<NodeServerOptions, keyof NodeListenerOptions>>;
+
 const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/;
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
 
-/** Adapts `(Request) => Promise<Response>` to a Node `http` request listener. */
-export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}) {
-  return (req: IncomingMessage, res: NodeResponse): void => {
-    const local = req.socket.localAddress ?? "";
-    if (!options.allowAnyHost && LOOPBACK_ADDRESS.test(local) && !LOOPBACK_HOST.test(req.headers.host ?? "")) {
-      res.writeHead(403, { "content-type": "application/json" });
-      res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message: "Host not allowed for a server on a loopback address" } }));
-      return;
-    }
-    const controller = new AbortController();
-    res.on("close", () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    const host = req.headers.host ?? "localhost";
-    const url = new URL(req.url ?? "/", `http://${host}`);
-    const headers = new Headers();
+/** A plain answer from the adapter itself (no JSON-RPC message could be read). */
+function refuse(res: NodeResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message } }));
+}
+
+/**
+ * The request's URL from its target and Host, or undefined when they do not
+ * form one (a port out of range, a malformed address, an absolute-form
+ * target that is not an http URL).
+ */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  const target = req.url ?? "/";
+  const host = req.headers.host;
+  try {
+    if (target.startsWith("/")) return host === undefined ? undefined : new URL(target, `http://${host}`);
+    const url = new URL(target); // absolute form: it names the host itself (RFC 9112, 3.2.2)
+    return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The web `Request` for a Node request, or why there is none. */
+function toRequest(req: IncomingMessage, signal: AbortSignal): { request: Request } | { status: number; message: string } {
+  const url = requestUrl(req);
+  if (!url) return { status: 400, message: "The request target and Host header do not form a valid URL" };
+  let headers: Headers;
+  try {
+    headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
       else if (value !== undefined) headers.set(key, value);
     }
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(url, {
-      method: req.method ?? "GET",
-      headers,
-      signal: controller.signal,
-      ...(hasBody && { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
-    } as RequestInit);
-    handler(request)
-      .then(async (response) => {
-        res.statusCode = response.status;
-        response.headers.forEach((value, key) => res.setHeader(key, value));
-        const body = response.body ? new Uint8Array(await response.arrayBuffer()) : undefined;
-        res.end(body);
-      })
-      .catch(() => {
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
+  } catch {
+    return { status: 400, message: "A request header cannot be represented" };
+  }
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  try {
+    const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
+    if (hasBody) {
+      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      init.duplex = "half";
+    }
+    return { request: new Request(url, init) };
+  } catch {
+    // The fetch API refuses some methods (CONNECT, TRACE, TRACK) and malformed tokens.
+    return { status: 501, message: `Method ${method} is not supported; send JSON-RPC messages by POST` };
+  }
+}
+
+/** Writes a web `Response` to Node, streaming its body and stopping when the peer goes away. */
+async function send(response: Response, res: NodeResponse): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, key) => res.setHeader(key, value));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) break;
+      if (!res.write(value)) await new Promise<void>((resolve) => {
+        const go = () => {
+          res.off("drain", go);
+          res.off("close", go);
+          resolve();
+        };
+        res.on("drain", go);
+        res.on("close", go);
       });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+    if (!res.destroyed) res.end();
+  }
+}
+
+/** Adapts `(Request) => Promise<Response>` to a Node `http` request listener. Never throws. */
+export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}) {
+  return (req: IncomingMessage, res: NodeResponse): void => {
+    try {
+      const local = req.socket.localAddress ?? "";
+      if (!options.allowAnyHost && LOOPBACK_ADDRESS.test(local) && !LOOPBACK_HOST.test(req.headers.host ?? "")) {
+        refuse(res, 403, "Host not allowed for a server on a loopback address");
+        return;
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const converted = toRequest(req, controller.signal);
+      if (!("request" in converted)) {
+        req.resume(); // drain what the peer sends; the answer does not need it
+        refuse(res, converted.status, converted.message, converted.status === 501 ? { allow: "POST" } : {});
+        return;
+      }
+      Promise.resolve()
+        .then(() => handler(converted.request))
+        .then((response) => send(response, res))
+        .catch(() => refuse(res, 500, "Internal error"));
+    } catch {
+      refuse(res, 400, "Bad request");
+    }
   };
+}
+
+/**
+ * A Node HTTP server for the handler, with limits a public endpoint needs:
+ * whole-request and header timeouts (a peer sending one byte a second is cut
+ * off), an idle keep-alive timeout and a connection cap. Call `.listen()` on it.
+ */
+export function createNodeServer(handler: (request: Request) => Promise<Response>, options: NodeServerOptions = {}): Server {
+  const limits = { ...NODE_SERVER_DEFAULTS, ...definedOnly(options) };
+  const server = createHttpServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the timeouts on this interval (default 30 s): often enough for the limits set.
+      connectionsCheckingInterval: Math.max(250, Math.min(1000, limits.headersTimeoutMs / 4)),
+    },
+    toNodeListener(handler, options),
+  );
+  server.maxConnections = limits.maxConnections;
+  return server;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

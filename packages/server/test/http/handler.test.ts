@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpHandler, toNodeListener } from "@mrtr/server";
-import { request, server } from "./helpers.js";
+import { request, server } from "../helpers.js";
 
 let http: Server;
 let url: string;
