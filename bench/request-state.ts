@@ -14,7 +14,7 @@
  * Knobs: BENCH_WARMUP_MS (300), BENCH_MS (500, per contender per round), BENCH_ROUNDS (5).
  */
 import { createRequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
-import { paramsDigest, RequestStateCodec, type StateBinding } from "@mrtr/server";
+import { paramsDigest, RequestStateCodec, type StateBinding } from "@mrtr/server/request-state";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 300);
 const ms = Number(process.env.BENCH_MS ?? 500);

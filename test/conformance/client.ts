@@ -3,7 +3,8 @@
  * MCP_CONFORMANCE_SCENARIO, the server URL is the last argument.
  * `npm run conformance:client -- URL`.
  */
-import { createClient, describeForm, httpTransport, type FormHandler } from "@mrtr/client";
+import { createClient, httpTransport, type FormHandler } from "@mrtr/client";
+import { describeForm } from "@mrtr/client/elicitation";
 
 /** Answers any form with defaults, or plausible values for each field kind. */
 const answerForm: FormHandler = async (params) => {

@@ -4,7 +4,8 @@
  * scenarios call. `npm run conformance:server` serves it on $PORT (default
  * 3100) at /mcp.
  */
-import { createHttpHandler, createServer, MissingCapabilityError, createNodeServer } from "@mrtr/server";
+import { createHttpHandler, createServer, MissingCapabilityError } from "@mrtr/server";
+import { createNodeServer } from "@mrtr/server/node";
 import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 

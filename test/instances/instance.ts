@@ -2,7 +2,8 @@
  * One server process of the many-instances test: shares nothing with its
  * siblings but the requestState secret (MRTR_STATE_SECRET). Serves on $PORT.
  */
-import { createHttpHandler, createServer, inputRequired, createNodeServer } from "@mrtr/server";
+import { createHttpHandler, createServer, inputRequired } from "@mrtr/server";
+import { createNodeServer } from "@mrtr/server/node";
 
 const secret = process.env.MRTR_STATE_SECRET;
 if (!secret) throw new Error("MRTR_STATE_SECRET is required");

@@ -5,7 +5,7 @@
  * otherwise the user types the arguments as JSON.
  */
 import { log, text } from "@clack/prompts";
-import { describeForm, type FieldDescription } from "@mrtr/client";
+import { describeForm, type FieldDescription } from "@mrtr/client/elicitation";
 import { askField, OMITTED, type FieldValue, type RequestedSchema } from "./ask-field.js";
 import { answered } from "./prompt-cancel.js";
 import { oneLine } from "./sanitize.js";

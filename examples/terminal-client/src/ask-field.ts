@@ -7,7 +7,8 @@
  * exactly what the client will send.
  */
 import { confirm, log, multiselect, select, text } from "@clack/prompts";
-import { checkFormAnswer, type FieldDescription, type FormHandler } from "@mrtr/client";
+import type { FormHandler } from "@mrtr/client";
+import { checkFormAnswer, type FieldDescription } from "@mrtr/client/elicitation";
 import { answered } from "./prompt-cancel.js";
 import { oneLine, plain } from "./sanitize.js";
 import { accent, danger, dim, textPromptMessage } from "./style.js";

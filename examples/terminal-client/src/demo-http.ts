@@ -4,7 +4,8 @@
  * `--serve-only` only serves, for another client (or the conformance suite).
  */
 import type { AddressInfo } from "node:net";
-import { createHttpHandler, createNodeServer } from "@mrtr/server";
+import { createHttpHandler } from "@mrtr/server";
+import { createNodeServer } from "@mrtr/server/node";
 import { connect } from "./connect.js";
 import { createDemoServer } from "./demo-server.js";
 import { runSession } from "./session.js";

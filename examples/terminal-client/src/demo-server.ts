@@ -12,7 +12,8 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { userInfo } from "node:os";
-import { ConnectLinks, createServer, inputRequired, type InputContext, type McpServer } from "@mrtr/server";
+import { createServer, inputRequired, type InputContext, type McpServer } from "@mrtr/server";
+import { ConnectLinks } from "@mrtr/server/elicitation";
 
 /** A form question, as `ctx.elicit` takes it. */
 export type DemoForm = Parameters<InputContext["elicit"]>[1];
@@ -175,7 +176,7 @@ export function sessionsForm(about: Record<string, unknown>, details: Record<str
   };
 }
 
-/** The wizard tool's handler, replay style: the handler runs from the top on every round. */
+/** The wizard tool's handler, re-run style: the handler runs from the top on every round. */
 async function registerForConference(ctx: InputContext) {
   const first = await ctx.elicit("about", aboutYouForm());
   const about = contentOf(first);

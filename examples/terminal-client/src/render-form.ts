@@ -5,7 +5,8 @@
  * review the answers before anything is sent.
  */
 import { log, note, select } from "@clack/prompts";
-import { checkFormAnswer, describeForm, type FieldDescription, type FormHandler } from "@mrtr/client";
+import type { FormHandler } from "@mrtr/client";
+import { checkFormAnswer, describeForm, type FieldDescription } from "@mrtr/client/elicitation";
 import { askField, OMITTED, type FieldValue, type RequestedSchema } from "./ask-field.js";
 import { answered, elicitationOutcome } from "./prompt-cancel.js";
 import { reviewLines } from "./review.js";

@@ -6,7 +6,8 @@
  * after consent the URL is printed, and opened only when `MRTR_OPEN_URLS=1`.
  */
 import { log, note, select } from "@clack/prompts";
-import { formatUrlForDisplay, inspectUrl, type UrlHandler, type UrlInspection } from "@mrtr/client";
+import type { UrlHandler } from "@mrtr/client";
+import { formatUrlForDisplay, inspectUrl, type UrlInspection } from "@mrtr/client/elicitation";
 import { openUrl } from "./open-url.js";
 import { answered, elicitationOutcome } from "./prompt-cancel.js";
 import { oneLine, plain, visibleUrl } from "./sanitize.js";

@@ -3,7 +3,7 @@
  * value that will go to the server, option values shown with their titles,
  * fields filled from a default marked as such, fields left out marked too.
  */
-import type { FieldDescription } from "@mrtr/client";
+import type { FieldDescription } from "@mrtr/client/elicitation";
 import type { FieldValue } from "./ask-field.js";
 import { oneLine } from "./sanitize.js";
 import { accent, dim } from "./style.js";

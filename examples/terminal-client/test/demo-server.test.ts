@@ -3,7 +3,8 @@
  * handlers instead of a terminal, so CI notices when the example stops working.
  */
 import { describe, expect, it } from "vitest";
-import { createClient, describeForm, inspectUrl, type FormHandler, type RoundEvent, type UrlHandler } from "@mrtr/client";
+import { createClient, type FormHandler, type RoundEvent, type UrlHandler } from "@mrtr/client";
+import { describeForm, inspectUrl } from "@mrtr/client/elicitation";
 import { inProcessTransport } from "@mrtr/server";
 import { CONNECT_PAGES, createDemoServer, DEMO_TOOLS } from "../src/demo-server.js";
 import { progressListener } from "../src/progress.js";

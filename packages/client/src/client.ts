@@ -9,8 +9,8 @@ import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
 import type {
   CallToolResult,
   ClientCapabilities,
+  ClientMethodMap,
   DiscoverResult,
-  ElicitRequest,
   GetPromptResult,
   Implementation,
   ListPromptsResult,
@@ -20,11 +20,10 @@ import type {
   ReadResourceResult,
   RequestMetaObject,
 } from "@mrtr/schema";
-import { checkFormAnswer } from "./elicitation/index.js";
 import { InvalidAnswerError, McpClientError, ProtocolViolationError } from "./errors.js";
-import { abortError, checkInputRequests, FLOW_LIMIT_DEFAULTS, flowSignal, runFlow, send, type FlowContext, type FlowPolicy } from "./flow.js";
+import { abortError, checkInputRequests, FLOW_LIMIT_DEFAULTS, flowSignal, prepareAnswers, runFlow, send, type FlowContext, type FlowPolicy } from "./flow.js";
 import type { RoundListener } from "./hooks.js";
-import { elicitationKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
+import { elicitationInputKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
 import type { Transport } from "./transport.js";
 
@@ -71,6 +70,9 @@ export interface CallOptions {
 }
 
 type Params = Record<string, unknown>;
+type ClientMethod = keyof ClientMethodMap;
+/** What a caller passes for method `M`: its params without what the client adds (`_meta`, and the retry's answers and state). */
+export type ParamsOf<M extends ClientMethod> = Omit<NonNullable<ClientMethodMap[M]["request"]["params"]>, "_meta" | "inputResponses" | "requestState">;
 
 /** A client of one server. */
 export interface McpClient {
@@ -84,8 +86,10 @@ export interface McpClient {
   listResources(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourcesResult>;
   listResourceTemplates(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourceTemplatesResult>;
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
-  /** Any request, with automatic multi round-trips. */
-  request<R = Record<string, unknown>>(method: string, params?: Params, options?: CallOptions): Promise<R>;
+  /** Any request of the protocol, with automatic multi round-trips; params and result typed by method. */
+  request<M extends ClientMethod>(method: M, params?: ParamsOf<M>, options?: CallOptions): Promise<ClientMethodMap[M]["result"]>;
+  /** A request of a method outside the protocol's list (an extension), untyped. */
+  request<R = Record<string, unknown>, N extends string = string>(method: N & (N extends ClientMethod ? never : unknown), params?: Params, options?: CallOptions): Promise<R>;
   /** Manual mode: sends the request once; returns the result or a PendingInput to answer. */
   start<R = Record<string, unknown>>(method: string, params?: Params, options?: CallOptions): Promise<ManualStep<R>>;
   /** Manual mode: answers a PendingInput (possibly read back from storage) and sends the retry. */
@@ -113,7 +117,7 @@ export function createClient(options: ClientOptions): McpClient {
   const manualUrl: UrlHandler = async () => {
     throw new McpClientError("URL elicitation is declared as manual: answer it with client.start/resume.");
   };
-  const elicitation = elicitationKind({
+  const elicitation = elicitationInputKind({
     ...(e.form !== undefined && { form: form ?? manualForm }),
     ...(e.url !== undefined && { url: url ?? manualUrl }),
   });
@@ -168,8 +172,8 @@ export function createClient(options: ClientOptions): McpClient {
 
   const signalOf = (o: CallOptions = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs);
 
-  async function request<R>(method: string, params: Params = {}, o?: CallOptions): Promise<R> {
-    return (await runFlow(ctx, method, params, signalOf(o))) as R;
+  async function request(method: string, params: object = {}, o?: CallOptions): Promise<never> {
+    return (await runFlow(ctx, method, params as Params, signalOf(o))) as never;
   }
 
   async function step<R>(method: string, params: Params, retry: { inputResponses?: Record<string, unknown>; requestState?: string }, round: number, o?: CallOptions): Promise<ManualStep<R>> {
@@ -192,28 +196,10 @@ export function createClient(options: ClientOptions): McpClient {
     }
   }
 
-  /** Checks the application's answers in manual mode: form answers against their schema, defaults filled. */
-  function prepareAnswers(pending: PendingInput, responses: Record<string, unknown>): Record<string, unknown> {
-    const out: Record<string, unknown> = { ...responses };
-    for (const [key, request] of Object.entries(pending.inputRequests ?? {})) {
-      const answer = responses[key] as { action?: string; content?: Record<string, unknown> } | undefined;
-      if (request.method !== "elicitation/create" || !answer || answer.action !== "accept") continue;
-      const params = (request as ElicitRequest).params;
-      if (params.mode === "url") {
-        out[key] = { action: "accept" };
-        continue;
-      }
-      const checked = checkFormAnswer(params.requestedSchema, answer.content);
-      if (!checked.ok) throw new InvalidAnswerError(key, checked.problems.map((p) => `${p.field}: ${p.message}`));
-      out[key] = { action: "accept", content: checked.content };
-    }
-    return out;
-  }
-
   const client: McpClient = {
     capabilities,
     async discover(o) {
-      const result = await request<DiscoverResult>("server/discover", {}, o);
+      const result: DiscoverResult = await request("server/discover", {}, o);
       server = result._meta?.["io.modelcontextprotocol/serverInfo"];
       return result;
     },
@@ -224,11 +210,14 @@ export function createClient(options: ClientOptions): McpClient {
     listResources: (p = {}, o) => request("resources/list", p, o),
     listResourceTemplates: (p = {}, o) => request("resources/templates/list", p, o),
     readResource: (uri, o) => request("resources/read", { uri }, o),
-    request,
+    request: request as McpClient["request"],
     start: (method, params = {}, o) => step(method, params, {}, 0, o),
     async resume(pending, inputResponses, o) {
       if (!isPendingInput(pending)) throw new ProtocolViolationError("resume() needs a PendingInput returned by start() or resume().", pending);
-      const answers = prepareAnswers(pending, inputResponses);
+      if (inputResponses === null || typeof inputResponses !== "object" || Array.isArray(inputResponses)) {
+        throw new InvalidAnswerError("*", ["resume() takes the answers as an object, by input request key"]);
+      }
+      const answers = pending.inputRequests ? prepareAnswers(kinds, pending.inputRequests, inputResponses) : {};
       return step(
         pending.method,
         pending.params,

@@ -152,6 +152,23 @@ export async function send(
   };
 }
 
+/**
+ * The application's answers to a pending round, as sent: each prepared by its
+ * kind (validated, unknown fields dropped, defaults filled); answers under keys
+ * the round did not ask are dropped; a key left unanswered is asked again by the server.
+ */
+export function prepareAnswers(kinds: Map<string, ClientInputKind>, requests: InputRequests, answers: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    if (!Object.prototype.hasOwnProperty.call(answers, key) || answers[key] === undefined) continue;
+    const method = (request as { method: string }).method;
+    const kind = kinds.get(method);
+    if (!kind) throw new UndeclaredCapabilityError(method, capabilityFor(method), fixFor(method));
+    out[key] = kind.prepare(request, answers[key], key);
+  }
+  return out;
+}
+
 /** Checks every input request of a round before any handler runs; throws on the first it cannot serve. */
 export function checkInputRequests(kinds: Map<string, ClientInputKind>, requests: InputRequests, result: unknown): void {
   for (const [key, request] of Object.entries(requests)) {
@@ -264,7 +281,7 @@ export async function runFlow(ctx: FlowContext, method: string, params: Record<s
           async ([key, request]) => {
             if (urlAccepted.has(key) && same(urlAccepted.get(key), request)) return [key, { action: "accept" }] as const;
             const kind = ctx.kinds.get((request as { method: string }).method)!;
-            const answer = await kind.answer(request, { key, method, server: step.server ?? ctx.server(), signal });
+            const answer = kind.prepare(request, await kind.answer(request, { key, method, server: step.server ?? ctx.server(), signal }), key);
             const isUrl = (request as { params?: { mode?: string } }).params?.mode === "url";
             if (isUrl && (answer as { action?: string }).action === "accept") urlAccepted.set(key, request);
             return [key, answer] as const;

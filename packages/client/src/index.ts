@@ -4,14 +4,17 @@
  * registered handlers and retries with a new id and the byte-exact
  * requestState; manual mode (`start`/`resume`) hands each round to the
  * application as plain JSON.
+ *
+ * Subpaths: `/elicitation` (form descriptions, answer checks and URL
+ * inspection for elicitation UIs), `/plugin` (for input-kind plugins such as
+ * @mrtr/deprecated).
  */
 export { createClient } from "./client.js";
-export type { CallOptions, ClientOptions, McpClient } from "./client.js";
+export type { CallOptions, ClientOptions, McpClient, ParamsOf } from "./client.js";
 export type { Transport } from "./transport.js";
 export { HTTP_TRANSPORT_DEFAULTS, httpTransport } from "./http-transport.js";
 export type { HttpTransportOptions } from "./http-transport.js";
-export type { ClientInputKind, FormHandler, InputCheck, InputInfo, UrlHandler } from "./input-kinds.js";
-export { elicitationKind } from "./input-kinds.js";
+export type { FormHandler, InputInfo, UrlHandler } from "./input-kinds.js";
 export { isPendingInput } from "./manual.js";
 export type { ManualStep, PendingInput } from "./manual.js";
 export type { RoundEvent, RoundListener } from "./hooks.js";
@@ -32,18 +35,3 @@ export {
   TransportError,
   UndeclaredCapabilityError,
 } from "./errors.js";
-export { checkFormAnswer, describeField, describeForm, formatUrlForDisplay, inspectUrl } from "./elicitation/index.js";
-export type {
-  FieldDescription,
-  FieldFormat,
-  FieldKind,
-  FieldOption,
-  FormAnswerCheck,
-  FormDescription,
-  FormProblem,
-  FormValue,
-  UrlDisplayParts,
-  UrlInspection,
-  UrlWarning,
-  UrlWarningCode,
-} from "./elicitation/index.js";

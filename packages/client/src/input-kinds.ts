@@ -32,8 +32,17 @@ export interface ClientInputKind {
   method: string;
   /** The capabilities this kind makes the client declare. */
   capabilities: ClientCapabilities;
+  /** Whether the client can serve `request` (checked for every request of a round before any handler runs). */
   check(request: unknown): InputCheck;
+  /** Asks the registered handler for an answer (automatic mode; manual mode gets answers from the application). */
   answer(request: unknown, info: InputInfo): Promise<unknown>;
+  /**
+   * The answer as sent, from what the handler or the application gave: the
+   * one step both modes share. Validates it against the request, keeps only
+   * what the protocol defines, fills defaults; throws InvalidAnswerError
+   * (with `key`) when it does not fit.
+   */
+  prepare(request: unknown, answer: unknown, key: string): unknown;
 }
 
 /** Asks the user to fill a form. Return `{ action: "accept", content }`, `decline` or `cancel`. */
@@ -46,7 +55,7 @@ export type FormHandler = (params: ElicitRequestFormParams, info: InputInfo) => 
 export type UrlHandler = (params: ElicitRequestURLParams, info: InputInfo) => Promise<ElicitResult>;
 
 /** The elicitation kind for the handlers given; undefined when there are none. */
-export function elicitationKind(handlers: { form?: FormHandler; url?: UrlHandler }): ClientInputKind | undefined {
+export function elicitationInputKind(handlers: { form?: FormHandler; url?: UrlHandler }): ClientInputKind | undefined {
   const { form, url } = handlers;
   if (!form && !url) return undefined;
   const elicitation: NonNullable<ClientCapabilities["elicitation"]> = {};
@@ -63,17 +72,19 @@ export function elicitationKind(handlers: { form?: FormHandler; url?: UrlHandler
       if (!isUrl && !form) return { ok: false, kind: "undeclared", capability: { elicitation: { form: {} } }, fix: "Pass elicitation.form to createClient to handle form elicitation." };
       return { ok: true };
     },
-    async answer(request, info) {
+    answer(request, info) {
       const params = (request as ElicitRequest).params;
-      if (params.mode === "url") {
-        const result = ElicitResultSchema.parse(await url!(params, info));
-        // Accept in URL mode means consent; nothing but the action goes back.
-        return { action: result.action };
-      }
-      const result = ElicitResultSchema.parse(await form!(params as ElicitRequestFormParams, info));
-      if (result.action !== "accept") return { action: result.action };
-      const checked = checkFormAnswer(params.requestedSchema, result.content as Record<string, unknown> | undefined);
-      if (!checked.ok) throw new InvalidAnswerError(info.key, checked.problems.map((p) => `${p.field}: ${p.message}`));
+      return params.mode === "url" ? url!(params, info) : form!(params as ElicitRequestFormParams, info);
+    },
+    prepare(request, answer, key) {
+      const parsed = ElicitResultSchema.safeParse(answer);
+      if (!parsed.success) throw new InvalidAnswerError(key, parsed.error.issues.map((i) => `${i.path.join(".") || "answer"}: ${i.message}`));
+      const { action } = parsed.data;
+      const params = (request as ElicitRequest).params;
+      // Accept in URL mode means consent; nothing but the action goes back. So for decline and cancel.
+      if (params.mode === "url" || action !== "accept") return { action };
+      const checked = checkFormAnswer(params.requestedSchema, parsed.data.content as Record<string, unknown> | undefined);
+      if (!checked.ok) throw new InvalidAnswerError(key, checked.problems.map((p) => `${p.field}: ${p.message}`));
       return { action: "accept", content: checked.content };
     },
   };

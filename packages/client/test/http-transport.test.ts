@@ -2,7 +2,8 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, httpTransport } from "@mrtr/client";
-import { createHttpHandler, createServer, toNodeListener } from "@mrtr/server";
+import { createHttpHandler, createServer } from "@mrtr/server";
+import { toNodeListener } from "@mrtr/server/node";
 
 let http: Server;
 let url: string;

@@ -5,7 +5,8 @@
  * sent. A core-only client refuses sampling and roots, naming the fix.
  */
 import { describe, expect, it } from "vitest";
-import { createClient, InvalidAnswerError, ProtocolViolationError, UndeclaredCapabilityError, type ClientInputKind } from "@mrtr/client";
+import { createClient, InvalidAnswerError, ProtocolViolationError, UndeclaredCapabilityError } from "@mrtr/client";
+import type { ClientInputKind } from "@mrtr/client/plugin";
 import { createMessage, listRoots, type CreateMessageRequestParams } from "@mrtr/deprecated";
 import { roots, sampling, type SamplingHandler } from "@mrtr/deprecated/client";
 import type { InputRequests } from "@mrtr/schema";

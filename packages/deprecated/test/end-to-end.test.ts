@@ -10,7 +10,7 @@ import { createMessage, listRoots } from "@mrtr/deprecated";
 import type { CreateMessageResult, ListRootsResult } from "@mrtr/deprecated";
 import { roots, sampling } from "@mrtr/deprecated/client";
 import type { ElicitResult } from "@mrtr/schema";
-import { server, textAnswer } from "./helpers.js";
+import { server, textAnswer, type DeprecatedServer } from "./helpers.js";
 
 const CONFIRM = {
   message: "Summarise the workspace?",
@@ -23,7 +23,7 @@ function summary(confirm: ElicitResult, draft: CreateMessageResult, dirs: ListRo
   return `${String((confirm.content as { ok: boolean }).ok)}|${text}|${dirs.roots.map((r) => r.uri).join(",")}`;
 }
 
-function app(): McpServer {
+function app(): DeprecatedServer {
   return server()
     .tool({
       name: "low_level",

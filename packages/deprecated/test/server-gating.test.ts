@@ -10,7 +10,7 @@ import type { ClientCapabilities, InputRequests } from "@mrtr/schema";
 import { createServer, inputRequired, type McpServer } from "@mrtr/server";
 import { createMessage, listRoots, type CreateMessageRequestParams } from "@mrtr/deprecated";
 import { schemas } from "@mrtr/deprecated/zod";
-import { errorOf, request, resultOf, retry, SECRET, server, textAnswer } from "./helpers.js";
+import { errorOf, request, resultOf, retry, SECRET, server, textAnswer, type DeprecatedServer } from "./helpers.js";
 
 const text = (t: string) => ({ type: "text" as const, text: t });
 const PLAIN: CreateMessageRequestParams = { messages: [{ role: "user", content: text("Hello?") }], maxTokens: 20 };
@@ -32,7 +32,7 @@ const ASKS: Record<string, { key: string; build: () => InputRequests[string] }> 
 };
 
 /** A server whose tools ask for what `arguments.asks` names: `low_level` with inputRequired, `replay` with ctx helpers. */
-function asker(): McpServer {
+function asker(): DeprecatedServer {
   return server()
     .tool({
       name: "low_level",

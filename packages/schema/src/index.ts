@@ -71,6 +71,7 @@ export type {
   ImageContent,
   Implementation,
   InputMethodMap,
+  ClientMethodMap,
   InputRequest,
   InputRequests,
   InputRequiredResult,

@@ -2252,3 +2252,84 @@ export interface LegacyTitledEnumSchema {
   /** Value pre-selected in the form; one of `enum`. */
   default?: string;
 }
+
+/**
+ * Maps each method a client may call to its request type and the type of its
+ * complete result, so request helpers can be typed by method. Multi
+ * round-trip methods may answer `InputRequiredResult` before the complete
+ * result; a client handles those rounds itself. It exists only in TypeScript.
+ * @typesOnly
+ * @category JSON-RPC
+ */
+export interface ClientMethodMap {
+  /** Learning the server's versions, capabilities and instructions. */
+  "server/discover": {
+    /** The request the client sends. */
+    request: DiscoverRequest;
+    /** The complete result the server answers with. */
+    result: DiscoverResult;
+  };
+  /** Listing the server's resources. */
+  "resources/list": {
+    /** The request the client sends. */
+    request: ListResourcesRequest;
+    /** The complete result the server answers with. */
+    result: ListResourcesResult;
+  };
+  /** Listing the server's resource templates. */
+  "resources/templates/list": {
+    /** The request the client sends. */
+    request: ListResourceTemplatesRequest;
+    /** The complete result the server answers with. */
+    result: ListResourceTemplatesResult;
+  };
+  /** Reading one resource (may answer `input_required` first). */
+  "resources/read": {
+    /** The request the client sends. */
+    request: ReadResourceRequest;
+    /** The complete result the server answers with. */
+    result: ReadResourceResult;
+  };
+  /** Opening a stream of change notifications. */
+  "subscriptions/listen": {
+    /** The request the client sends. */
+    request: SubscriptionsListenRequest;
+    /** The complete result the server answers with. */
+    result: SubscriptionsListenResult;
+  };
+  /** Listing the server's prompts. */
+  "prompts/list": {
+    /** The request the client sends. */
+    request: ListPromptsRequest;
+    /** The complete result the server answers with. */
+    result: ListPromptsResult;
+  };
+  /** Getting one prompt (may answer `input_required` first). */
+  "prompts/get": {
+    /** The request the client sends. */
+    request: GetPromptRequest;
+    /** The complete result the server answers with. */
+    result: GetPromptResult;
+  };
+  /** Listing the server's tools. */
+  "tools/list": {
+    /** The request the client sends. */
+    request: ListToolsRequest;
+    /** The complete result the server answers with. */
+    result: ListToolsResult;
+  };
+  /** Calling one tool (may answer `input_required` first). */
+  "tools/call": {
+    /** The request the client sends. */
+    request: CallToolRequest;
+    /** The complete result the server answers with. */
+    result: CallToolResult;
+  };
+  /** Completing an argument of a prompt or resource template. */
+  "completion/complete": {
+    /** The request the client sends. */
+    request: CompleteRequest;
+    /** The complete result the server answers with. */
+    result: CompleteResult;
+  };
+}

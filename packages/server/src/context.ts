@@ -9,7 +9,7 @@ import type {
   ElicitRequestFormParams,
   ElicitResult,
   Implementation,
-  InputRequest,
+  InputMethodMap,
   InputResponse,
   RequestId,
   RequestMetaObject,
@@ -64,16 +64,19 @@ export interface InputContext<S = unknown> extends RequestContext {
   /** Low-level style: the `state` of the previous `inputRequired(...)`, verified and decrypted. */
   readonly state: S | undefined;
   /**
-   * Replay style: asks the user through a form and returns the answer. The
+   * Re-run style: asks the user through a form and returns the answer. The
    * handler runs from the top on every retry; answers of earlier rounds travel
    * in the sealed requestState. Determinism rule: the same key MUST always ask
    * the same question; asking something else under an answered key is an error.
    */
   elicit(key: string, params: Omit<ElicitRequestFormParams, "mode"> & { mode?: "form" }, options?: ElicitOptions): Promise<ElicitResult>;
-  /** Replay style: asks the user to complete a step at a URL (OAuth, payment, API key entry). */
+  /** Re-run style: asks the user to complete a step at a URL (OAuth, payment, API key entry). */
   elicitUrl(key: string, params: { message: string; url: string }, options?: ElicitUrlOptions): Promise<ElicitResult>;
-  /** Replay style, any input kind (plugins build `sample` and `listRoots` on it). */
-  ask(key: string, request: InputRequest, options?: ElicitOptions): Promise<unknown>;
+  /**
+   * Re-run style, any input kind the server registered: the answer's type
+   * follows the request's method (plugins build `sample` and `listRoots` on it).
+   */
+  ask<M extends keyof InputMethodMap>(key: string, request: InputMethodMap[M]["request"] & { method: M }, options?: ElicitOptions): Promise<InputMethodMap[M]["response"]>;
   /**
    * Demands that the requestState this retry carries is consumed at most once:
    * a second retry with the same state is refused as invalid. No-op on a first call.

@@ -27,26 +27,26 @@ export class McpError extends Error {
 }
 
 /** -32600: the message is not a valid JSON-RPC request. */
-export class InvalidRequestError extends McpError {
+export class McpInvalidRequestError extends McpError {
   constructor(message: string, data?: unknown) {
     super(INVALID_REQUEST, message, data);
-    this.name = "InvalidRequestError";
+    this.name = "McpInvalidRequestError";
   }
 }
 
 /** -32601: the method does not exist here, or the draft removed it. */
-export class MethodNotFoundError extends McpError {
+export class McpMethodNotFoundError extends McpError {
   constructor(method: string) {
     super(METHOD_NOT_FOUND, `Method not found: ${method}`);
-    this.name = "MethodNotFoundError";
+    this.name = "McpMethodNotFoundError";
   }
 }
 
 /** -32602: the params are invalid. */
-export class InvalidParamsError extends McpError {
+export class McpInvalidParamsError extends McpError {
   constructor(message: string, data?: unknown) {
     super(INVALID_PARAMS, message, data);
-    this.name = "InvalidParamsError";
+    this.name = "McpInvalidParamsError";
   }
 }
 
@@ -62,10 +62,10 @@ export class InvalidRequestStateError extends McpError {
 }
 
 /** -32603: the server failed; the client learns nothing more. */
-export class InternalError extends McpError {
+export class McpInternalError extends McpError {
   constructor(message = "Internal error") {
     super(INTERNAL_ERROR, message);
-    this.name = "InternalError";
+    this.name = "McpInternalError";
   }
 }
 

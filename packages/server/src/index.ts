@@ -1,69 +1,39 @@
 /**
  * @mrtr/server: a stateless Multi Round-Trip Request server for the Model
  * Context Protocol draft (2026-07-28). Handlers ask for input by returning
- * `inputRequired(...)` or, replay style, with `await ctx.elicit(...)`; state
+ * `inputRequired(...)` or, re-run style, with `await ctx.elicit(...)`; state
  * between rounds is sealed with AES-256-GCM, bound to principal, audience and
  * request, so any instance sharing the secrets serves any retry.
+ *
+ * Subpaths: `/node` (Node's http), `/request-state` (the codec and replay
+ * guards), `/elicitation` (form guard, answer check, connect links),
+ * `/json-schema` (validators of JSON-Schema tool schemas), `/plugin` (for
+ * input-kind plugins such as @mrtr/deprecated).
  */
 export { createServer } from "./server.js";
 export type { McpServer, ServerOptions, ServerResponse } from "./server.js";
 export { inputRequired, isInputRequired } from "./input-required.js";
 export type { InputRequiredReturn } from "./input-required.js";
 export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
-export type {
-  JsonSchemaObject,
-  PromptDefinition,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-  ToolDefinition,
-} from "./registry.js";
-export { declaresForm, declaresUrl, elicitationKind } from "./input-kinds.js";
-export type { AnswerCheck, InputKind } from "./input-kinds.js";
+export type { InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
+export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
+export type { JsonSchemaValidator } from "./json-schema/validator.js";
+export type { FailureInfo, HostHookOptions } from "./hooks.js";
+export type { RejectReason, ReplayGuard, SecretInput } from "./request-state/index.js";
 export { ChangedQuestionError } from "./round.js";
 export {
-  InternalError,
-  InvalidParamsError,
-  InvalidRequestError,
-  InvalidRequestStateError,
   INVALID_REQUEST_STATE_MESSAGE,
+  InvalidRequestStateError,
   McpError,
-  MethodNotFoundError,
+  McpInternalError,
+  McpInvalidParamsError,
+  McpInvalidRequestError,
+  McpMethodNotFoundError,
   MissingCapabilityError,
   ServerDefinitionError,
   UnsupportedVersionError,
 } from "./errors.js";
-export { inProcessTransport } from "./in-process.js";
-export type { InProcessTransport } from "./in-process.js";
-export {
-  CanonicalJsonError,
-  canonicalJson,
-  MemoryReplayGuard,
-  paramsDigest,
-  RequestStateCodec,
-  StateTooLargeError,
-  WeakSecretError,
-} from "./request-state/index.js";
-export type {
-  MemoryReplayGuardOptions,
-  OpenedState,
-  OpenResult,
-  RejectReason,
-  ReplayGuard,
-  RequestStateOptions,
-  SecretInput,
-  StateBinding,
-} from "./request-state/index.js";
-export {
-  assertSafeForm,
-  checkElicitResponse,
-  ConnectLinks,
-  ElicitationDefinitionError,
-  FormSchemaError,
-  FormSecretError,
-} from "./elicitation/index.js";
-export type { ConnectBinding, ConnectLinkOptions } from "./elicitation/index.js";
 export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
-export { httpStatusOf } from "./http/status.js";
-export { createNodeServer, NODE_SERVER_DEFAULTS, toNodeListener } from "./http/node.js";
-export type { NodeListenerOptions, NodeServerOptions } from "./http/node.js";
+export { inProcessTransport } from "./in-process.js";
+export type { InProcessTransport } from "./in-process.js";

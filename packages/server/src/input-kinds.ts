@@ -5,6 +5,7 @@
  * request needs, how to check a request before it leaves (developer errors),
  * and how to check the client's answer on the retry.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any */
 import type { ClientCapabilities, ElicitRequest, InputRequest } from "@mrtr/schema";
 import type { InputContext } from "./context.js";
 import { ElicitRequestSchema } from "@mrtr/zod";
@@ -14,8 +15,11 @@ import { ServerDefinitionError } from "./errors.js";
 /** The verdict on one answer from the client. */
 export type AnswerCheck = { ok: true; value: unknown } | { ok: false; reason: string };
 
-/** Everything the server needs to know about one input-request method. */
-export interface InputKind {
+/**
+ * Everything the server needs to know about one input-request method. `X` is
+ * the type of the context methods it adds (see `contextMethods`).
+ */
+export interface InputKind<X = unknown> {
   /** The method, e.g. "elicitation/create". */
   method: string;
   /** The capabilities the request needs that `declared` lacks, or undefined when it may be sent. */
@@ -25,12 +29,19 @@ export interface InputKind {
   /** Checks the client's answer to `request`. */
   checkAnswer(request: InputRequest, answer: unknown): AnswerCheck;
   /**
-   * Replay-style helpers this kind adds to every InputContext (e.g. `sample`,
-   * `listRoots`), built on `ctx.ask`. Declare their types by augmenting
-   * `InputContext` in `@mrtr/server`.
+   * Re-run-style helpers this kind adds to every InputContext (e.g. `sample`,
+   * `listRoots`), built on `ctx.ask`. Their type `X` reaches handlers of
+   * servers that register the kind, and only those.
    */
-  contextMethods?(ctx: InputContext): Record<string, unknown>;
+  contextMethods?(ctx: InputContext): X;
 }
+
+/** The context methods a list of input kinds adds, as one type (unknown when none adds any). */
+export type KindMethods<K extends readonly InputKind<any>[]> = UnionToIntersection<
+  { [I in keyof K]: K[I] extends InputKind<infer X> ? X : never }[number]
+>;
+
+type UnionToIntersection<U> = [U] extends [never] ? unknown : (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** Form mode is declared by `elicitation.form`, or by an `elicitation` object with neither mode named. */
 export function declaresForm(caps: ClientCapabilities): boolean {
@@ -45,7 +56,7 @@ export function declaresUrl(caps: ClientCapabilities): boolean {
 }
 
 /** Built-in: `elicitation/create`, in form and URL mode. */
-export const elicitationKind: InputKind = {
+export const elicitationInputKind: InputKind = {
   method: "elicitation/create",
   missingCapabilities(request, declared) {
     const params = (request as ElicitRequest).params;
@@ -67,18 +78,22 @@ export const elicitationKind: InputKind = {
 
 /** The input kinds of a server, by method. */
 export class InputKinds {
-  private readonly kinds = new Map<string, InputKind>();
-  constructor(kinds: InputKind[]) {
-    for (const kind of kinds) this.kinds.set(kind.method, kind);
+  private readonly kinds = new Map<string, InputKind<any>>();
+  constructor(kinds: readonly InputKind<any>[]) {
+    for (const kind of kinds) {
+      // One rule on both sides: two kinds for one method is a mistake, refused at creation.
+      if (this.kinds.has(kind.method)) throw new ServerDefinitionError(`Two input kinds handle ${kind.method}; register each method once.`);
+      this.kinds.set(kind.method, kind);
+    }
   }
 
   /** Every kind registered. */
-  all(): InputKind[] {
+  all(): InputKind<any>[] {
     return [...this.kinds.values()];
   }
 
   /** The kind for a method; a method with no kind is a server mistake. */
-  get(method: string): InputKind {
+  get(method: string): InputKind<any> {
     const kind = this.kinds.get(method);
     if (!kind) {
       throw new ServerDefinitionError(

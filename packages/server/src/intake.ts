@@ -5,9 +5,10 @@
  * holding a message is never decoded a second time); a numeric id must be a
  * safe integer, so the answer echoes it exactly.
  */
-import { INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
-import type { RequestId } from "@mrtr/schema";
-import { errorResponse } from "./error-response.js";
+import { INPUT_REQUIRED_METHODS, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
+import type { ClientRequest, RequestId } from "@mrtr/schema";
+import { parseMessage } from "@mrtr/zod";
+import { errorResponse, idOf } from "./error-response.js";
 import type { ServerResponse } from "./server.js";
 
 /** The outcome of intake: the message object, or the answer refusing it. */
@@ -40,4 +41,46 @@ export function takeIn(input: unknown): Intake {
     return refuse(INVALID_REQUEST, "A numeric request id must be an integer within ±(2^53−1); send larger ids as strings");
   }
   return { ok: true, message };
+}
+
+/** A request ready to serve: typed by `parseMessage`, with its answers set aside. */
+export type ReadRequest =
+  | { kind: "request"; request: ClientRequest; inputResponses: Record<string, unknown> | undefined }
+  | { kind: "answer"; response: ServerResponse }
+  /** A notification or a stray response: no answer. */
+  | { kind: "none" };
+
+/**
+ * Validates a taken-in message and classifies it. `params.inputResponses` of
+ * a multi round-trip method is set aside before validation: answers are
+ * checked one by one against what was asked (unknown keys ignored, invalid
+ * ones asked again); it must be an object (anything else is -32602).
+ */
+export function readRequest(message: Record<string, unknown>): ReadRequest {
+  const { message: checked, inputResponses, problem } = setAsideInputResponses(message);
+  const id = idOf(message);
+  if (problem) return { kind: "answer", response: errorResponse(id, { code: INVALID_PARAMS, message: problem }) };
+  const parsed = parseMessage(checked);
+  if (!parsed.ok) {
+    if (parsed.kind === "notification" || parsed.kind === "result" || parsed.kind === "error") return { kind: "none" };
+    return { kind: "answer", response: errorResponse(id, { code: parsed.code, message: parsed.message, data: { issues: parsed.issues.slice(0, 20) } }) };
+  }
+  if (parsed.kind !== "request") return { kind: "none" };
+  return { kind: "request", request: parsed.message, inputResponses };
+}
+
+const MRTR_METHODS = new Set<string>(INPUT_REQUIRED_METHODS);
+
+function setAsideInputResponses(raw: Record<string, unknown>): { message: Record<string, unknown>; inputResponses?: Record<string, unknown>; problem?: string } {
+  const m = raw as { method?: unknown; params?: unknown };
+  if (typeof m.method !== "string" || !MRTR_METHODS.has(m.method)) return { message: raw };
+  if (!m.params || typeof m.params !== "object" || Array.isArray(m.params)) return { message: raw };
+  const params = m.params as Record<string, unknown>;
+  if (!Object.prototype.hasOwnProperty.call(params, "inputResponses")) return { message: raw };
+  const value = params.inputResponses;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { message: raw, problem: "inputResponses must be an object mapping each input request key to its answer" };
+  }
+  const { inputResponses: _set, ...rest } = params;
+  return { message: { ...raw, params: rest }, inputResponses: value as Record<string, unknown> };
 }

@@ -4,7 +4,7 @@
  * list is refused by another. Stateless: any instance continues any listing.
  */
 import { decodeBase64Url, encodeBase64Url } from "./base64url.js";
-import { InvalidParamsError } from "./errors.js";
+import { McpInvalidParamsError } from "./errors.js";
 
 const encode = (text: string) => encodeBase64Url(new TextEncoder().encode(text));
 
@@ -13,7 +13,7 @@ export function page<T>(list: string, items: T[], cursor: unknown, pageSize: num
   let offset = 0;
   if (cursor !== undefined) {
     const match = typeof cursor === "string" ? /^(\d+):(.+)$/.exec(safeDecode(cursor)) : null;
-    if (!match || match[2] !== list || Number(match[1]) > items.length) throw new InvalidParamsError(`Invalid cursor for ${list}`);
+    if (!match || match[2] !== list || Number(match[1]) > items.length) throw new McpInvalidParamsError(`Invalid cursor for ${list}`);
     offset = Number(match[1]);
   }
   const end = offset + pageSize;

@@ -1,6 +1,7 @@
 /**
  * What a server offers: tools, prompts, resources and resource templates, as
- * registered by the application, and how each is described in list results.
+ * registered by the application, checked as they are registered, and how
+ * each is described in list results.
  */
 import type {
   CallToolResult,
@@ -16,119 +17,143 @@ import type {
 } from "@mrtr/schema";
 import type { z } from "zod";
 import type { InputContext } from "./context.js";
-import type { InputRequiredReturn } from "./input-required.js";
-import { compileTemplate, type TemplateMatcher } from "./uri-template.js";
 import { ServerDefinitionError } from "./errors.js";
+import type { InputRequiredReturn } from "./input-required.js";
+import type { JsonSchemaObject, SchemaChecks, ToolSchema } from "./schema-check.js";
+import { compileTemplate, type TemplateMatcher } from "./uri-template.js";
 
 type MaybePromise<T> = T | Promise<T>;
-/** A result without `resultType`: the server adds it. */
+/** A result without `resultType` and caching fields: the server adds them. */
 type Body<T> = Omit<T, "resultType" | "ttlMs" | "cacheScope">;
 
-/** A JSON Schema object of a tool's input (`type: "object"`). */
-export type JsonSchemaObject = { type: "object"; [key: string]: unknown };
+/**
+ * What every definition whose handler may ask for input shares. `S` is the
+ * low-level state it seals between rounds (`ctx.state`); `X` the context
+ * methods the server's input kinds add (e.g. `ctx.sample` when
+ * @mrtr/deprecated's sampling kind is registered).
+ */
+export interface InputHandling<S> {
+  /**
+   * A zod schema of the low-level state. Types `ctx.state` without spelling
+   * out generics, and checks the state of every retry: a state sealed by an
+   * older release that no longer fits is refused like any invalid
+   * requestState (reason `state-schema` to `onRequestStateRejected`).
+   */
+  stateSchema?: z.ZodType<S>;
+}
 
-/** A tool: its description, input schema (JSON Schema or zod) and handler. */
-export interface ToolDefinition<A = Record<string, unknown>, S = unknown> {
+/** A tool: its description, input schema (a zod object schema or a JSON Schema object) and handler. */
+export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = unknown> extends InputHandling<S> {
   name: string;
   title?: string;
   description?: string;
   /** JSON Schema (`type: "object"`) or a zod object schema; arguments are validated against it. Default: any object. */
-  inputSchema?: JsonSchemaObject | z.ZodType<A>;
-  /** JSON Schema or zod schema of `structuredContent`. */
-  outputSchema?: JsonSchemaObject | z.ZodType;
+  inputSchema?: ToolSchema<A>;
+  /** JSON Schema (`type: "object"`) or zod object schema of `structuredContent`. */
+  outputSchema?: ToolSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: Record<string, unknown>;
-  /** `S` is the type of the low-level `state` this tool seals between rounds (`ctx.state`). */
-  handler(args: A, ctx: InputContext<S>): MaybePromise<Body<CallToolResult> | InputRequiredReturn<S>>;
+  handler(args: A, ctx: InputContext<S> & X): MaybePromise<Body<CallToolResult> | InputRequiredReturn<S>>;
 }
 
 /** A prompt: its arguments and handler. */
-export interface PromptDefinition<S = unknown> {
+export interface PromptDefinition<S = unknown, X = unknown> extends InputHandling<S> {
   name: string;
   title?: string;
   description?: string;
   arguments?: PromptArgument[];
   icons?: Icon[];
-  handler(args: Record<string, string>, ctx: InputContext<S>): MaybePromise<Body<GetPromptResult> | InputRequiredReturn<S>>;
+  handler(args: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<Body<GetPromptResult> | InputRequiredReturn<S>>;
 }
 
 /** A resource at a fixed URI. */
-export interface ResourceDefinition<S = unknown> extends Omit<Resource, "uri"> {
+export interface ResourceDefinition<S = unknown, X = unknown> extends Omit<Resource, "uri">, InputHandling<S> {
   uri: string;
-  handler(uri: string, ctx: InputContext<S>): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
+  handler(uri: string, ctx: InputContext<S> & X): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
 /** Resources whose URIs match an RFC 6570 template. */
-export interface ResourceTemplateDefinition<S = unknown> extends ResourceTemplate {
-  handler(uri: string, variables: Record<string, string>, ctx: InputContext<S>): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
+export interface ResourceTemplateDefinition<S = unknown, X = unknown> extends ResourceTemplate, InputHandling<S> {
+  handler(uri: string, variables: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
-function isZod(schema: unknown): schema is z.ZodType {
-  return typeof schema === "object" && schema !== null && "~standard" in schema && "safeParse" in schema;
-}
-
-export { isZod };
-
-/**
- * The application's registrations, checked as they are made. Each definition
- * keeps its own state type `S` for its handler; stored together, it is erased.
- */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-export class Registry {
-  readonly tools = new Map<string, ToolDefinition<never, any>>();
-  readonly prompts = new Map<string, PromptDefinition<any>>();
-  readonly resources = new Map<string, ResourceDefinition<any>>();
-  readonly templates: { definition: ResourceTemplateDefinition<any>; match: TemplateMatcher }[] = [];
+/** Definitions as stored: each keeps its own types for its handler; together they are erased. */
+export type AnyTool = ToolDefinition<any, any, any>;
+export type AnyPrompt = PromptDefinition<any, any>;
+export type AnyResource = ResourceDefinition<any, any>;
+export type AnyTemplate = ResourceTemplateDefinition<any, any>;
 
-  addTool(tool: ToolDefinition<never, any>): void {
-    if (!tool.name) throw new ServerDefinitionError("A tool needs a name.");
-    if (this.tools.has(tool.name)) throw new ServerDefinitionError(`Tool "${tool.name}" is registered twice.`);
-    this.tools.set(tool.name, tool);
+/** A registered tool with its wire description, computed once. */
+export interface RegisteredTool {
+  definition: AnyTool;
+  tool: Tool;
+}
+
+/** The application's registrations, checked as they are made. */
+export class Registry {
+  readonly tools = new Map<string, RegisteredTool>();
+  readonly prompts = new Map<string, AnyPrompt>();
+  readonly resources = new Map<string, AnyResource>();
+  readonly templates: { definition: AnyTemplate; match: TemplateMatcher }[] = [];
+
+  constructor(private readonly schemas: SchemaChecks) {}
+
+  addTool(definition: AnyTool): void {
+    if (!definition.name) throw new ServerDefinitionError("A tool needs a name.");
+    if (this.tools.has(definition.name)) throw new ServerDefinitionError(`Tool "${definition.name}" is registered twice.`);
+    this.tools.set(definition.name, { definition, tool: this.describeTool(definition) });
   }
 
-  addPrompt(prompt: PromptDefinition<any>): void {
+  addPrompt(prompt: AnyPrompt): void {
+    if (!prompt.name) throw new ServerDefinitionError("A prompt needs a name.");
     if (this.prompts.has(prompt.name)) throw new ServerDefinitionError(`Prompt "${prompt.name}" is registered twice.`);
     this.prompts.set(prompt.name, prompt);
   }
 
-  addResource(resource: ResourceDefinition<any>): void {
+  addResource(resource: AnyResource): void {
     if (this.resources.has(resource.uri)) throw new ServerDefinitionError(`Resource "${resource.uri}" is registered twice.`);
     this.resources.set(resource.uri, resource);
   }
 
-  addTemplate(template: ResourceTemplateDefinition<any>): void {
+  addTemplate(template: AnyTemplate): void {
+    if (this.templates.some((t) => t.definition.uriTemplate === template.uriTemplate)) {
+      throw new ServerDefinitionError(`Resource template "${template.uriTemplate}" is registered twice.`);
+    }
     this.templates.push({ definition: template, match: compileTemplate(template.uriTemplate) });
+  }
+
+  /** The wire description of a tool; zod schemas become JSON Schema, and both must describe objects. */
+  private describeTool(definition: AnyTool): Tool {
+    const input: JsonSchemaObject =
+      definition.inputSchema === undefined ? { type: "object" } : this.schemas.describe(definition.inputSchema, `Tool "${definition.name}": inputSchema`);
+    const out: Tool = { name: definition.name, inputSchema: input as Tool["inputSchema"] };
+    if (definition.title !== undefined) out.title = definition.title;
+    if (definition.description !== undefined) out.description = definition.description;
+    if (definition.outputSchema !== undefined) {
+      out.outputSchema = this.schemas.describe(definition.outputSchema, `Tool "${definition.name}": outputSchema`) as Tool["outputSchema"];
+    }
+    if (definition.annotations !== undefined) out.annotations = definition.annotations;
+    if (definition.icons !== undefined) out.icons = definition.icons;
+    if (definition._meta !== undefined) out._meta = definition._meta;
+    return out;
   }
 }
 
-/** The wire description of a tool; zod schemas are turned into JSON Schema. */
-export function describeTool(tool: ToolDefinition<never, any>, toJsonSchema: (s: z.ZodType) => Record<string, unknown>): Tool {
-  const input = tool.inputSchema === undefined ? { type: "object" as const } : isZod(tool.inputSchema) ? toJsonSchema(tool.inputSchema) : tool.inputSchema;
-  const out: Tool = { name: tool.name, inputSchema: input as Tool["inputSchema"] };
-  if (tool.title !== undefined) out.title = tool.title;
-  if (tool.description !== undefined) (out as Tool & { description?: string }).description = tool.description;
-  if (tool.outputSchema !== undefined) out.outputSchema = (isZod(tool.outputSchema) ? toJsonSchema(tool.outputSchema) : tool.outputSchema) as Tool["outputSchema"];
-  if (tool.annotations !== undefined) out.annotations = tool.annotations;
-  if (tool.icons !== undefined) out.icons = tool.icons;
-  if (tool._meta !== undefined) out._meta = tool._meta;
-  return out;
-}
+const withoutHandler = <T extends { handler: unknown; stateSchema?: unknown }>({ handler: _h, stateSchema: _s, ...rest }: T) => rest;
 
 /** The wire description of a prompt. */
-export function describePrompt(p: PromptDefinition<any>): Prompt {
-  const { handler: _h, ...rest } = p;
-  return rest as Prompt;
+export function describePrompt(p: AnyPrompt): Prompt {
+  return withoutHandler(p) as Prompt;
 }
 
 /** The wire description of a resource. */
-export function describeResource(r: ResourceDefinition<any>): Resource {
-  const { handler: _h, ...rest } = r;
-  return rest as Resource;
+export function describeResource(r: AnyResource): Resource {
+  return withoutHandler(r) as Resource;
 }
 
 /** The wire description of a resource template. */
-export function describeTemplate(t: ResourceTemplateDefinition<any>): ResourceTemplate {
-  const { handler: _h, ...rest } = t;
-  return rest;
+export function describeTemplate(t: AnyTemplate): ResourceTemplate {
+  return withoutHandler(t) as ResourceTemplate;
 }

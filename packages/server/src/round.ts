@@ -43,7 +43,7 @@ export class ChangedQuestionError extends ServerDefinitionError {
   constructor(readonly key: string) {
     super(
       `The handler asked a different question under key "${key}" than the one already answered. ` +
-        "Replay-style handlers must ask the same question under the same key on every run; use a new key for a new question.",
+        "Re-run-style handlers must ask the same question under the same key on every run; use a new key for a new question.",
     );
     this.name = "ChangedQuestionError";
   }
@@ -119,7 +119,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
   }
 
   // Answers under keys the sealed state did not ask about (for example a retry of a
-  // round whose state carried no questions). Replay-style asks accept one when it
+  // round whose state carried no questions). Re-run-style asks accept one when it
   // fits the question asked now under that key; nothing else reads them.
   const asked = previous.q ?? {};
   const unsolicited = new Map(

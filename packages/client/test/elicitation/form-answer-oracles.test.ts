@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { ElicitRequest, PrimitiveSchemaDefinition } from "@mrtr/schema";
-import { checkElicitResponse } from "@mrtr/server";
+import { checkElicitResponse } from "@mrtr/server/elicitation";
 import { checkFormAnswer } from "../../src/elicitation/index.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -1,5 +1,6 @@
 /** The client plugin for `roots/list`. */
-import { InvalidAnswerError, type ClientInputKind, type InputInfo } from "@mrtr/client";
+import { InvalidAnswerError, type InputInfo } from "@mrtr/client";
+import type { ClientInputKind } from "@mrtr/client/plugin";
 import { warnDeprecated, type DeprecationOptions } from "../internal/deprecation.js";
 import { describeIssues } from "../internal/issues.js";
 import { checkListRootsResult } from "../internal/roots-rules.js";
@@ -54,8 +55,11 @@ export function roots(source: RootsSource, options: RootsOptions = {}): ClientIn
     },
     async answer(_request, info) {
       const list = typeof source === "function" ? await source(info) : source;
-      const checked = checkListRootsResult({ roots: Array.isArray(list) ? [...list] : list });
-      if (!checked.ok) throw new InvalidAnswerError(info.key, checked.problems);
+      return { roots: Array.isArray(list) ? [...list] : list };
+    },
+    prepare(_request, answer, key) {
+      const checked = checkListRootsResult(answer);
+      if (!checked.ok) throw new InvalidAnswerError(key, checked.problems);
       return checked.value;
     },
   };

@@ -1,5 +1,6 @@
 /** The client plugin for `sampling/createMessage`. */
-import { InvalidAnswerError, type ClientInputKind, type InputInfo } from "@mrtr/client";
+import { InvalidAnswerError, type InputInfo } from "@mrtr/client";
+import type { ClientInputKind } from "@mrtr/client/plugin";
 import { warnDeprecated, type DeprecationOptions } from "../internal/deprecation.js";
 import { describeIssues } from "../internal/issues.js";
 import { answerProblems, toolLoopProblems } from "../internal/sampling-rules.js";
@@ -80,11 +81,13 @@ export function sampling(handler: SamplingHandler, options: SamplingOptions = {}
       return { ok: true };
     },
     async answer(request, info) {
-      const req = request as CreateMessageRequest;
-      const parsed = CreateMessageResultSchema.safeParse(await handler(req.params, info));
-      if (!parsed.success) throw new InvalidAnswerError(info.key, [`not a CreateMessageResult: ${describeIssues(parsed.error)}`]);
-      const problems = answerProblems(req, parsed.data);
-      if (problems.length > 0) throw new InvalidAnswerError(info.key, problems);
+      return handler((request as CreateMessageRequest).params, info);
+    },
+    prepare(request, answer, key) {
+      const parsed = CreateMessageResultSchema.safeParse(answer);
+      if (!parsed.success) throw new InvalidAnswerError(key, [`not a CreateMessageResult: ${describeIssues(parsed.error)}`]);
+      const problems = answerProblems(request as CreateMessageRequest, parsed.data);
+      if (problems.length > 0) throw new InvalidAnswerError(key, problems);
       return parsed.data;
     },
   };

@@ -1,9 +1,11 @@
 /** The server plugin for `roots/list`. */
-import { ServerDefinitionError, type InputKind } from "@mrtr/server";
+import { ServerDefinitionError } from "@mrtr/server";
+import type { InputKind } from "@mrtr/server/plugin";
 import { listRoots } from "../builders.js";
 import { warnDeprecated, type DeprecationOptions } from "../internal/deprecation.js";
 import { describeIssues, isObject } from "../internal/issues.js";
 import { checkListRootsResult } from "../internal/roots-rules.js";
+import type { ListRootsResult } from "../types.gen.js";
 import { ListRootsRequestSchema } from "../zod/validators.gen.js";
 
 /**
@@ -19,9 +21,31 @@ export interface RootsKindOptions extends DeprecationOptions {}
 export const DEFAULT_ROOTS_KEY = "roots";
 
 /**
+ * What `rootsKind()` adds to the context of every handler of the server that
+ * registers it.
+ *
+ * @deprecated Roots are deprecated since MCP 2026-07-28 (SEP-2577).
+ * Migrate: pass directories through tool arguments, resource URIs or
+ * configuration. Earliest removal: the first protocol revision released on
+ * or after 2027-07-28.
+ */
+export interface RootsContext {
+  /**
+   * Re-run style: asks the client for its roots (each a `file://` URI), under
+   * `key` (default `"roots"`).
+   *
+   * @deprecated Roots are deprecated since MCP 2026-07-28 (SEP-2577).
+   * Migrate: pass directories through tool arguments, resource URIs or
+   * configuration. Earliest removal: the first protocol revision released
+   * on or after 2027-07-28.
+   */
+  listRoots(key?: string): Promise<ListRootsResult>;
+}
+
+/**
  * The server's input kind for `roots/list`: pass it to
  * `createServer({ inputKinds: [rootsKind()] })`. Then handlers may return
- * `inputRequired({ inputRequests: { key: listRoots() } })` or, replay style,
+ * `inputRequired({ inputRequests: { key: listRoots() } })` or, re-run style,
  * `await ctx.listRoots(key?)` (key default `"roots"`).
  *
  * A request needs `roots` declared in this request (else -32021 with
@@ -35,7 +59,7 @@ export const DEFAULT_ROOTS_KEY = "roots";
  * pass directories through tool arguments, resource URIs or configuration.
  * Earliest removal: the first protocol revision released on or after 2027-07-28.
  */
-export function rootsKind(options: RootsKindOptions = {}): InputKind {
+export function rootsKind(options: RootsKindOptions = {}): InputKind<RootsContext> {
   warnDeprecated("roots", options);
   return {
     method: "roots/list",
@@ -52,7 +76,7 @@ export function rootsKind(options: RootsKindOptions = {}): InputKind {
     },
     contextMethods(ctx) {
       return {
-        listRoots: (key: string = DEFAULT_ROOTS_KEY) => ctx.ask(key, listRoots()),
+        listRoots: (key = DEFAULT_ROOTS_KEY) => ctx.ask(key, listRoots()),
       };
     },
   };

@@ -1,11 +1,12 @@
 /** The server plugin for `sampling/createMessage`. */
 import type { ClientCapabilities } from "@mrtr/schema";
-import { ServerDefinitionError, type InputKind } from "@mrtr/server";
+import { ServerDefinitionError } from "@mrtr/server";
+import type { InputKind } from "@mrtr/server/plugin";
 import { createMessage } from "../builders.js";
 import { warnDeprecated, type DeprecationOptions } from "../internal/deprecation.js";
 import { describeIssues, isObject } from "../internal/issues.js";
 import { answerProblems, DEFAULT_MAX_TOOL_ROUNDS, toolLoopProblems } from "../internal/sampling-rules.js";
-import type { CreateMessageRequest, CreateMessageRequestParams } from "../types.gen.js";
+import type { CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult } from "../types.gen.js";
 import { CreateMessageRequestSchema, CreateMessageResultSchema } from "../zod/validators.gen.js";
 
 /**
@@ -44,6 +45,27 @@ export function missingSamplingCapabilities(params: CreateMessageRequestParams, 
 }
 
 /**
+ * What `samplingKind()` adds to the context of every handler of the server
+ * that registers it.
+ *
+ * @deprecated Sampling is deprecated since MCP 2026-07-28 (SEP-2577).
+ * Migrate: call a model provider directly from the server. Earliest removal:
+ * the first protocol revision released on or after 2027-07-28.
+ */
+export interface SamplingContext {
+  /**
+   * Re-run style: asks the client's model for a completion and returns its
+   * answer (a valid `CreateMessageResult`). Same determinism rule as
+   * `ctx.elicit`: the same key must always ask the same question.
+   *
+   * @deprecated Sampling is deprecated since MCP 2026-07-28 (SEP-2577).
+   * Migrate: call a model provider directly from the server. Earliest
+   * removal: the first protocol revision released on or after 2027-07-28.
+   */
+  sample(key: string, params: CreateMessageRequestParams): Promise<CreateMessageResult>;
+}
+
+/**
  * The server's input kind for `sampling/createMessage`: pass it to
  * `createServer({ inputKinds: [samplingKind()] })`. Then handlers may return
  * `inputRequired({ inputRequests: { key: createMessage(params) } })` or, replay
@@ -67,7 +89,7 @@ export function missingSamplingCapabilities(params: CreateMessageRequestParams, 
  * call a model provider directly from the server. Earliest removal: the first
  * protocol revision released on or after 2027-07-28.
  */
-export function samplingKind(options: SamplingKindOptions = {}): InputKind {
+export function samplingKind(options: SamplingKindOptions = {}): InputKind<SamplingContext> {
   const maxToolRounds = options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
   if (!(maxToolRounds === Infinity || (Number.isInteger(maxToolRounds) && maxToolRounds >= 0))) {
     throw new ServerDefinitionError(`samplingKind: maxToolRounds must be a non-negative integer or Infinity, not ${String(maxToolRounds)}`);
@@ -93,7 +115,7 @@ export function samplingKind(options: SamplingKindOptions = {}): InputKind {
     },
     contextMethods(ctx) {
       return {
-        sample: (key: string, params: CreateMessageRequestParams) => ctx.ask(key, createMessage(params)),
+        sample: (key, params) => ctx.ask(key, createMessage(params)),
       };
     },
   };

@@ -95,7 +95,9 @@ export type RejectReason =
   | "wrong-audience"
   | "wrong-principal"
   | "wrong-request"
-  | "internal";
+  | "internal"
+  /** The sealed application state does not fit the definition's `stateSchema` (e.g. sealed by an older release). */
+  | "state-schema";
 
 /** Outcome of `open`. `detail` is for server logs, not for the client. */
 export type OpenResult<T> = { ok: true; state: OpenedState<T> } | { ok: false; reason: RejectReason; detail?: string };

@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpHandler, toNodeListener } from "@mrtr/server";
+import { createHttpHandler } from "@mrtr/server";
+import { toNodeListener } from "@mrtr/server/node";
 import { request, server } from "../helpers.js";
 
 let http: Server;

@@ -3,7 +3,8 @@
  * createNodeServer on 127.0.0.1:$PORT, with limits from the environment.
  * Tool `count` answers how many times tool `run` was executed.
  */
-import { createHttpHandler, createNodeServer, createServer } from "@mrtr/server";
+import { createHttpHandler, createServer } from "@mrtr/server";
+import { createNodeServer } from "@mrtr/server/node";
 
 let runs = 0;
 const server = createServer({ name: "hostile", version: "1.0.0", requestState: { secrets: ["hostile-fixture-secret-0123456789abcdef"] } })

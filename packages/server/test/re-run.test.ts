@@ -29,7 +29,7 @@ function wizard() {
   return { s, runs };
 }
 
-describe("replay-style handlers", () => {
+describe("re-run-style handlers", () => {
   it("run a three-question flow as straight-line code, each question depending on the one before", async () => {
     const { s, runs } = wizard();
     const first = request("tools/call", { name: "plan_trip", arguments: {} });
@@ -189,7 +189,7 @@ describe("prompts and resources", () => {
 });
 
 describe("answers without a state that asked for them", () => {
-  it("are taken by a replay-style ask when they fit the question asked now under that key, and checked like any answer", async () => {
+  it("are taken by a re-run-style ask when they fit the question asked now under that key, and checked like any answer", async () => {
     const { s } = wizard();
     const call = (inputResponses: Record<string, unknown>) => ({ ...request("tools/call", { name: "plan_trip", arguments: {} }), params: { ...request("tools/call", { name: "plan_trip", arguments: {} }).params, inputResponses } });
     const fits = resultOf(await s.handle(call({ destination: accept({ city: "Rome" }) })));

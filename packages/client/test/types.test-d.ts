@@ -1,0 +1,28 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { CallToolResult, CompleteResult, ListToolsResult } from "@mrtr/schema";
+import { createClient, type McpClient } from "@mrtr/client";
+
+declare const client: McpClient;
+
+describe("client.request is typed by method", () => {
+  it("gives the complete result type of each protocol method", () => {
+    expectTypeOf(client.request("tools/call", { name: "t" })).resolves.toEqualTypeOf<CallToolResult>();
+    expectTypeOf(client.request("tools/list")).resolves.toEqualTypeOf<ListToolsResult>();
+    expectTypeOf(client.request("completion/complete", { ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } })).resolves.toEqualTypeOf<CompleteResult>();
+  });
+
+  it("checks the params of protocol methods and leaves _meta to the client", () => {
+    // @ts-expect-error tools/call needs a tool name
+    void client.request("tools/call", { arguments: {} });
+    // @ts-expect-error the client fills _meta itself
+    void client.request("tools/call", { name: "t", _meta: {} });
+  });
+
+  it("still calls methods outside the protocol's list, untyped", () => {
+    expectTypeOf(client.request<{ ok: boolean }>("x/custom", { a: 1 })).resolves.toEqualTypeOf<{ ok: boolean }>();
+  });
+
+  it("needs no generics for the helpers", () => {
+    expectTypeOf(createClient).returns.toEqualTypeOf<McpClient>();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The parts of one server that its methods share: what is registered, the
+ * input kinds, the requestState codec and replay guard, list settings, the
+ * host's hooks. Built once by `createServer`; methods receive it.
+ */
+import type { Implementation, Resource } from "@mrtr/schema";
+import type { RequestContext } from "./context.js";
+import type { HostHooks } from "./hooks.js";
+import type { InputKinds } from "./input-kinds.js";
+import type { Registry } from "./registry.js";
+import type { ReplayGuard, RequestStateCodec } from "./request-state/index.js";
+import type { SchemaChecks } from "./schema-check.js";
+
+/** Caching hints every cacheable result carries. */
+export interface CacheHints {
+  ttlMs: number;
+  cacheScope: "private" | "public";
+}
+
+export interface ServerCore {
+  readonly serverInfo: Implementation;
+  readonly instructions: string | undefined;
+  readonly supportedVersions: readonly string[];
+  readonly registry: Registry;
+  readonly kinds: InputKinds;
+  readonly codec: RequestStateCodec;
+  readonly replayGuard: ReplayGuard;
+  readonly schemas: SchemaChecks;
+  readonly hooks: HostHooks;
+  readonly cache: CacheHints;
+  /** Items per page of list results. */
+  readonly pageSize: number;
+  /** Dynamic resource listing, added to the registered resources. */
+  readonly listResources: ((ctx: RequestContext) => Resource[] | Promise<Resource[]>) | undefined;
+}

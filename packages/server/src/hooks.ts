@@ -1,0 +1,41 @@
+/**
+ * The host's hooks (`onError`, `onRequestStateRejected`), called so that a
+ * failing hook can never change the answer a client gets.
+ */
+import type { RequestId } from "@mrtr/schema";
+import type { RejectReason } from "./request-state/index.js";
+
+/** Where a failure happened. */
+export interface FailureInfo {
+  method: string | undefined;
+  requestId: RequestId | undefined;
+}
+
+/** The hooks a host may pass to `createServer`. */
+export interface HostHookOptions {
+  /** Called with every server-side failure the client only sees as -32603, with the reason. */
+  onError?: (error: unknown, info: FailureInfo) => void;
+  /** Called with the reason a requestState was refused (the client always gets the same -32602). */
+  onRequestStateRejected?: (reason: RejectReason, detail: string | undefined, info: { method: string }) => void;
+}
+
+/** The hooks, each guarded. */
+export interface HostHooks {
+  error(error: unknown, info: FailureInfo): void;
+  stateRejected(reason: RejectReason, detail: string | undefined, info: { method: string }): void;
+}
+
+function safely(hook: () => void): void {
+  try {
+    hook();
+  } catch {
+    // A failing hook must not change the answer.
+  }
+}
+
+export function hostHooks(options: HostHookOptions): HostHooks {
+  return {
+    error: (error, info) => safely(() => options.onError?.(error, info)),
+    stateRejected: (reason, detail, info) => safely(() => options.onRequestStateRejected?.(reason, detail, info)),
+  };
+}

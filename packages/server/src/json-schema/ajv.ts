@@ -1,0 +1,30 @@
+/**
+ * The default JSON Schema validator: ajv (draft 2020-12, with ajv-formats),
+ * loaded on first use, so servers whose tools all use zod never load it.
+ * ajv generates code at run time; on hosts that forbid that (Cloudflare
+ * Workers and the like) use `interpretedValidator()`.
+ */
+import type { JsonSchemaValidator, SchemaVerdict } from "./validator.js";
+
+type AjvValidate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+type Ajv = { compile(schema: unknown): AjvValidate };
+
+/** A JSON Schema validator on ajv. */
+export function ajvValidator(): JsonSchemaValidator {
+  let instance: Promise<Ajv> | undefined;
+  const load = () =>
+    (instance ??= (async () => {
+      const [{ Ajv2020 }, formats] = await Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]);
+      // Compile failures throw (and reach onError); ajv need not also log them.
+      const ajv = new Ajv2020({ strict: false, allErrors: false, logger: false });
+      (formats.default as unknown as (a: unknown) => void)(ajv);
+      return ajv as unknown as Ajv;
+    })());
+  return {
+    async compile(schema) {
+      const validate = (await load()).compile(schema);
+      return (value): SchemaVerdict =>
+        validate(value) ? { valid: true } : { valid: false, problems: (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`) };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * How the server validates values against tool schemas given as JSON Schema
+ * (zod schemas validate themselves). Pluggable, because the default (ajv)
+ * generates code at run time, which Workers-style hosts forbid.
+ */
+
+/** The verdict on one value. */
+export type SchemaVerdict = { valid: true } | { valid: false; problems: string[] };
+
+/** Compiles JSON Schemas (draft 2020-12) into checks. */
+export interface JsonSchemaValidator {
+  /**
+   * A check of values against `schema`, prepared once per schema. May throw
+   * (or reject) when the schema itself is invalid.
+   */
+  compile(schema: Record<string, unknown>): ((value: unknown) => SchemaVerdict) | Promise<(value: unknown) => SchemaVerdict>;
+}

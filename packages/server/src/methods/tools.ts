@@ -1,0 +1,38 @@
+/**
+ * `tools/list` and `tools/call`. A call checks its arguments against the
+ * tool's input schema (a failure is a tool execution error the model can
+ * correct, `isError: true`), runs as a multi round-trip, and a complete
+ * result of a tool with an output schema must carry conforming structured content.
+ */
+import type { CallToolResult } from "@mrtr/schema";
+import { McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
+import { isInputRequired } from "../input-required.js";
+import { listResult } from "../list-result.js";
+import { serveRound } from "../multi-round.js";
+import type { MethodHandler } from "./method.js";
+
+export const listTools: MethodHandler<"tools/list"> = async (request, _ctx, core) => {
+  if (core.registry.tools.size === 0) throw new McpMethodNotFoundError(request.method);
+  return listResult(core, request.method, "tools", [...core.registry.tools.values()].map((t) => t.tool), request.params?.cursor);
+};
+
+export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) => {
+  const { name } = request.params;
+  const registered = core.registry.tools.get(name);
+  if (!registered) throw new McpInvalidParamsError(`Unknown tool: ${name}`);
+  const tool = registered.definition;
+  const args = tool.inputSchema === undefined ? { ok: true as const, value: request.params.arguments ?? {} } : await core.schemas.check(tool.inputSchema, request.params.arguments ?? {});
+  if (!args.ok) {
+    return { resultType: "complete", isError: true, content: [{ type: "text", text: `Invalid arguments for tool ${name}: ${args.problems.join("; ")}` }] };
+  }
+  return serveRound<CallToolResult>(core, ctx, request.params, tool, async (input) => {
+    const result = await tool.handler(args.value, input);
+    if (tool.outputSchema !== undefined && !isInputRequired(result) && !(result as { isError?: boolean }).isError) {
+      // A tool with an output schema MUST return structured content that conforms to it.
+      const structured = (result as { structuredContent?: unknown }).structuredContent;
+      const check = structured === undefined ? { ok: false as const, problems: ["no structuredContent"] } : await core.schemas.check(tool.outputSchema, structured);
+      if (!check.ok) throw new ServerDefinitionError(`Tool ${name} returned a result that does not match its outputSchema: ${check.problems.join("; ")}`);
+    }
+    return result;
+  });
+};

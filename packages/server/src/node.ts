@@ -1,0 +1,3 @@
+/** `@mrtr/server/node`: serving the web-standard handler from Node's `http` module. */
+export { createNodeServer, NODE_SERVER_DEFAULTS, toNodeListener } from "./http/node.js";
+export type { NodeListenerOptions, NodeServerOptions } from "./http/node.js";
