@@ -39,6 +39,8 @@ export {
   canonicalJson,
   MemoryReplayGuard,
   paramsDigest,
+  REPLAY_GUARD_UNAVAILABLE_MESSAGE,
+  ReplayGuardUnavailableError,
   RequestStateCodec,
   StateTooLargeError,
   WeakSecretError,

@@ -62,6 +62,7 @@ import {
 } from "./request-state/index.js";
 import { page } from "./pagination.js";
 import { runRound, type RoundState } from "./round.js";
+import { ReplayGuardUnavailableError } from "./request-state/replay-guard-unavailable.js";
 import { errorResponse, idOf } from "./error-response.js";
 import { checkToolArguments } from "./tool-arguments.js";
 
@@ -347,7 +348,8 @@ export function createServer(options: ServerOptions): McpServer {
     } catch (error) {
       if (error instanceof McpError && error.code !== INTERNAL_ERROR) return errorResponse(id, error);
       report(error, method, id);
-      return errorResponse(id, new InternalError());
+      // The one -32603 whose message the client may read: a single-use check that could not be made.
+      return errorResponse(id, error instanceof ReplayGuardUnavailableError ? error : new InternalError());
     }
   }
 
