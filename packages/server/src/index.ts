@@ -42,6 +42,7 @@ export {
   REPLAY_GUARD_UNAVAILABLE_MESSAGE,
   ReplayGuardUnavailableError,
   RequestStateCodec,
+  secretsFromEnv,
   StateTooLargeError,
   WeakSecretError,
 } from "./request-state/index.js";
@@ -53,6 +54,7 @@ export type {
   ReplayGuard,
   RequestStateOptions,
   SecretInput,
+  SecretsFromEnvOptions,
   StateBinding,
 } from "./request-state/index.js";
 export {

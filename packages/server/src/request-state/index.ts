@@ -13,6 +13,7 @@ export {
   type StateBinding,
 } from "./codec.js";
 export type { SecretInput } from "./key-ring.js";
+export { secretsFromEnv, type SecretsFromEnvOptions } from "./secrets-from-env.js";
 export { paramsDigest } from "./digest.js";
 export { canonicalJson } from "./canonical-json.js";
 export { MemoryReplayGuard, type MemoryReplayGuardOptions, type ReplayGuard } from "./replay-guard.js";
