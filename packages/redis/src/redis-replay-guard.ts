@@ -178,8 +178,8 @@ export class RedisReplayGuard implements ReplayGuard {
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const error = new RedisClaimTimeoutError(this.#timeoutMs);
+        reject(error); // first, so the claim fails with this rather than the client's abort error
         abort.abort(error); // withdraws the command if it is still queued
-        reject(error);
       }, this.#timeoutMs);
     });
     try {

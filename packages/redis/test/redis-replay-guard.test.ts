@@ -155,7 +155,9 @@ describe.skipIf(!hasRedisServer)("RedisReplayGuard on a real redis-server", () =
     const port = await freePort();
     const guard = new RedisReplayGuard({ url: `redis://127.0.0.1:${port}`, timeoutMs: 100 });
     const a = newId();
-    expect(await rejection(guard.claim(a, Date.now() + 60_000))).toBeInstanceOf(ReplayGuardUnavailableError);
+    const error = await rejection(guard.claim(a, Date.now() + 60_000));
+    expect(error).toBeInstanceOf(ReplayGuardUnavailableError);
+    expect(error.cause).toBeInstanceOf(RedisClaimTimeoutError);
     const late = await RedisServer.start({ port });
     await until(() => guard.ready, "the guard to connect");
     const probe = createClient({ url: late.url });
