@@ -10,7 +10,7 @@ import { createClient as createMcpClient, httpTransport, JsonRpcError, type Pend
 import { REPLAY_GUARD_UNAVAILABLE_MESSAGE } from "@mrtr/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Fleet } from "../instances/fleet.js";
-import { hasRedisServer, redisMissingMessage, RedisServer } from "../helpers/redis-server.js";
+import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../helpers/redis-server.js";
 
 const SECRET = "shared-between-instances-only-0123456789abcdef";
 if (!hasRedisServer) console.warn(redisMissingMessage);
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fleet?.stop();
-  await redis?.stop();
+  await stopAllRedis();
 });
 
 /** A gate: flows wait at it until it opens. */

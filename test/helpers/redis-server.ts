@@ -17,9 +17,15 @@ export const redisMissingMessage =
 
 /** Every redis-server this process started and has not stopped, killed if the process exits first. */
 const running = new Set<ChildProcess>();
+const started = new Set<RedisServer>();
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
+
+/** Stops every redis-server this process started and has not stopped: call it in `afterAll`, so a failing test leaks none. */
+export async function stopAllRedis(): Promise<void> {
+  for (const server of started) await server.stop();
+}
 
 /** One redis-server process, restartable on the same port. */
 export class RedisServer {
@@ -78,6 +84,7 @@ export class RedisServer {
     child.stdout!.removeAllListeners("data").resume();
     child.stderr!.removeAllListeners("data").resume();
     this.#child = child;
+    started.add(this);
   }
 
   /** Kills the process by its pid (SIGKILL by default: a crash, nothing flushed) and waits for it to exit. */
@@ -85,6 +92,7 @@ export class RedisServer {
     const child = this.#child;
     if (!child) return;
     this.#child = undefined;
+    started.delete(this);
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     if (child.exitCode === null && child.signalCode === null) {
       process.kill(child.pid!, signal);

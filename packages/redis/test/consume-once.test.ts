@@ -1,10 +1,12 @@
 import { createServer, REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, type McpServer } from "@mrtr/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisReplayGuard } from "../src/index.js";
-import { hasRedisServer, redisMissingMessage, RedisServer } from "../../../test/helpers/redis-server.js";
+import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
 import { errorOf, request, resultOf, retry } from "../../../test/helpers/rpc.js";
 
 if (!hasRedisServer) console.warn(redisMissingMessage);
+// Servers a failing test did not get to stop.
+afterAll(stopAllRedis);
 
 const SECRET = "consume-once-across-instances-0123456789";
 const yesNo = { type: "object" as const, properties: { ok: { type: "boolean" as const } }, required: ["ok"] };

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisClaimTimeoutError, RedisReplayGuard, TooManyPendingClaimsError } from "../src/index.js";
 import { replayKey } from "../src/replay-key.js";
 import { freePort } from "../../../test/helpers/free-port.js";
-import { hasRedisServer, RedisCluster, redisMissingMessage, RedisServer } from "../../../test/helpers/redis-server.js";
+import { hasRedisServer, RedisCluster, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
 
 if (!hasRedisServer) console.warn(redisMissingMessage);
+// Servers a failing test did not get to stop.
+afterAll(stopAllRedis);
 
 /** Polls `condition` (no timing assertion: only how long the test may wait). */
 async function until(condition: () => boolean | Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
