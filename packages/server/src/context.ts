@@ -80,6 +80,8 @@ export interface InputContext<S = unknown> extends RequestContext {
   /**
    * Demands that the requestState this retry carries is consumed at most once:
    * a second retry with the same state is refused as invalid. No-op on a first call.
+   * Rejects with `ReplayGuardUnavailableError` (fail closed) when the replay
+   * guard cannot answer; let it propagate: the client is told to retry later.
    */
   consumeOnce(): Promise<void>;
 }

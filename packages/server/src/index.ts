@@ -19,7 +19,8 @@ export type { InputHandling, PromptDefinition, ResourceDefinition, ResourceTempl
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
 export type { JsonSchemaValidator } from "./json-schema/validator.js";
 export type { FailureInfo, HostHookOptions } from "./hooks.js";
-export type { RejectReason, ReplayGuard, SecretInput } from "./request-state/index.js";
+export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsFromEnv } from "./request-state/index.js";
+export type { RejectReason, ReplayGuard, SecretInput, SecretsFromEnvOptions } from "./request-state/index.js";
 export { ChangedQuestionError } from "./round.js";
 export {
   INVALID_REQUEST_STATE_MESSAGE,

@@ -10,6 +10,7 @@ import { isInputRequired } from "./input-required.js";
 import type { InputKinds } from "./input-kinds.js";
 import { canonicalJson } from "./request-state/index.js";
 import type { ReplayGuard } from "./request-state/index.js";
+import { ReplayGuardUnavailableError } from "./request-state/replay-guard-unavailable.js";
 
 /** An answer carried across rounds: the question's fingerprint and the answer. */
 interface CarriedAnswer {
@@ -172,7 +173,14 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
     },
     consumeOnce: async () => {
       if (!input.opened) return;
-      if (!(await input.replayGuard.claim(input.opened.id, input.opened.expiresAt))) throw new InvalidRequestStateError();
+      let claimed: boolean;
+      try {
+        claimed = await input.replayGuard.claim(input.opened.id, input.opened.expiresAt);
+      } catch (error) {
+        // Fail closed: without an answer from the guard, the state counts as possibly used.
+        throw error instanceof ReplayGuardUnavailableError ? error : new ReplayGuardUnavailableError({ cause: error });
+      }
+      if (claimed !== true) throw new InvalidRequestStateError();
     },
   } as Partial<InputContext> as InputContext;
 

@@ -23,7 +23,7 @@ import type { MethodHandler } from "./methods/method.js";
 import { METHODS } from "./methods/index.js";
 import type { RoundParams } from "./multi-round.js";
 import { Registry, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./registry.js";
-import { MemoryReplayGuard, RequestStateCodec, type ReplayGuard, type SecretInput } from "./request-state/index.js";
+import { MemoryReplayGuard, ReplayGuardUnavailableError, RequestStateCodec, type ReplayGuard, type SecretInput } from "./request-state/index.js";
 import { SchemaChecks } from "./schema-check.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -162,7 +162,8 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     } catch (error) {
       if (error instanceof McpError && error.code !== INTERNAL_ERROR) return errorResponse(id, error);
       core.hooks.error(error, { method, requestId: id });
-      return errorResponse(id, new McpInternalError());
+      // A single-use check that could not run says so (retry later); anything else is a bare -32603.
+      return errorResponse(id, error instanceof ReplayGuardUnavailableError ? error : new McpInternalError());
     }
   }
 

@@ -13,7 +13,9 @@ export {
   type StateBinding,
 } from "./codec.js";
 export type { SecretInput } from "./key-ring.js";
+export { secretsFromEnv, type SecretsFromEnvOptions } from "./secrets-from-env.js";
 export { paramsDigest } from "./digest.js";
 export { canonicalJson } from "./canonical-json.js";
 export { MemoryReplayGuard, type MemoryReplayGuardOptions, type ReplayGuard } from "./replay-guard.js";
+export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError } from "./replay-guard-unavailable.js";
 export { CanonicalJsonError, StateTooLargeError, WeakSecretError } from "./errors.js";

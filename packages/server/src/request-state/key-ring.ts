@@ -1,8 +1,10 @@
 /**
  * The codec's keys: a ring of secrets, newest first. The first seals, every
- * one opens, so a secret rotates without downtime: deploy `[new, old]`
- * everywhere, wait until no state sealed with `old` can still be alive (the
- * TTL), then deploy `[new]`.
+ * one opens, so a secret rotates without downtime: deploy `[old, new]`
+ * everywhere (so every instance opens `new`'s states before any seals with
+ * it), then `[new, old]`, wait until no state sealed with `old` can still be
+ * alive (the TTL plus the clock skew), then deploy `[new]`. With a single
+ * instance the first step can be skipped.
  *
  * Each secret becomes an AES-256-GCM key by HKDF-SHA256 (fixed salt and info
  * naming this project and purpose, so the same secret used elsewhere yields

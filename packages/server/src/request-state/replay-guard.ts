@@ -11,6 +11,8 @@ export interface ReplayGuard {
    * `true` the first time `id` is claimed, `false` for every later claim
    * while the state can still be opened. `expiresAt` (ms since the epoch, the
    * opened state's `expiresAt`) says how long the id must be remembered.
+   * A guard that cannot answer (its store is down or slow) throws, preferably a
+   * `ReplayGuardUnavailableError`; `consumeOnce` then fails closed.
    */
   claim(id: string, expiresAt: number): boolean | Promise<boolean>;
 }
@@ -39,8 +41,8 @@ export interface MemoryReplayGuardOptions {
  * claimed per TTL.
  *
  * One process only: with several server instances behind a load balancer,
- * implement {@link ReplayGuard} over a store they share (for example an atomic
- * "set if absent, with expiry").
+ * use a {@link ReplayGuard} over a store they share (`@mrtr/redis`, or your
+ * own over an atomic "set if absent, with expiry").
  */
 export class MemoryReplayGuard implements ReplayGuard {
   /** id -> moment (ms) after which it is forgotten; Map order is claim order. */

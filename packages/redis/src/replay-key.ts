@@ -1,0 +1,35 @@
+/**
+ * Redis keys of claimed states: `<prefix><base64url(SHA-256(label || id))>`.
+ * The state id never reaches Redis as it is (only its hash), and the prefix
+ * keeps the guard's keys apart from everything else in a shared Redis.
+ *
+ * Redis Cluster: each claim is one command on one key, so any key is valid in
+ * a cluster and claims spread over every slot. A prefix with a hash tag
+ * (`{…}`) would pin every claim to one slot, so prefixes may not contain
+ * braces.
+ */
+import { createHash } from "node:crypto";
+
+/** The prefix unless told otherwise. */
+export const DEFAULT_KEY_PREFIX = "mrtr:replay:";
+
+/** Longest prefix accepted. */
+export const MAX_KEY_PREFIX_LENGTH = 128;
+
+const LABEL = "mrtr/replay-guard/v1\0";
+
+/** Throws `RangeError` unless `prefix` is 1 to 128 printable ASCII characters without spaces or braces. */
+export function checkKeyPrefix(prefix: unknown): string {
+  if (typeof prefix !== "string" || prefix.length < 1 || prefix.length > MAX_KEY_PREFIX_LENGTH || !/^[\x21-\x7a\x7c\x7e]+$/.test(prefix)) {
+    throw new RangeError(
+      `RedisReplayGuard: keyPrefix must be 1 to ${MAX_KEY_PREFIX_LENGTH} printable ASCII characters without spaces or braces ` +
+        `(braces would make a Redis Cluster hash tag and put every claim in one slot); got ${JSON.stringify(prefix)}.`,
+    );
+  }
+  return prefix;
+}
+
+/** The key under which the state `id` is claimed. */
+export function replayKey(prefix: string, id: string): string {
+  return prefix + createHash("sha256").update(LABEL).update(id).digest("base64url");
+}
