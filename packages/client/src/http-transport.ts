@@ -74,6 +74,8 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         response = await post(message, headersOf(message as never), signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
+        // Typed failures of a wrapped fetch (such as @mrtr/client/auth's) pass through as they are.
+        if (error instanceof McpClientError) throw error;
         throw new TransportError(`Could not reach ${String(url)}: ${(error as Error).message}`);
       }
       const type = response.headers.get("content-type") ?? "";
