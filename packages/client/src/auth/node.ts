@@ -30,13 +30,16 @@ export interface LoopbackUserAgent extends UserAgent {
 
 const DONE_HTML = "<!doctype html><meta charset=utf-8><title>Signed in</title><p>Signed in. You can close this window and return to the application.</p>";
 
-/** Opens `url` in the default browser (xdg-open, open, or start) and prints it to stderr as well. */
+/**
+ * Opens `url` in the default browser (open, xdg-open, or url.dll on Windows;
+ * no shell, the URL is one argument) and prints it to stderr as well.
+ */
 export function openInBrowser(url: URL): void {
   process.stderr.write(`Open this URL to sign in:\n  ${url.href}\n`);
-  const [command, args] =
-    process.platform === "darwin" ? ["open", [url.href]] : process.platform === "win32" ? ["cmd", ["/c", "start", '""', url.href.replace(/&/g, "^&")]] : ["xdg-open", [url.href]];
+  const [command, args]: [string, string[]] =
+    process.platform === "darwin" ? ["open", [url.href]] : process.platform === "win32" ? ["rundll32", ["url.dll,FileProtocolHandler", url.href]] : ["xdg-open", [url.href]];
   try {
-    const child = spawn(command as string, args as string[], { stdio: "ignore", detached: true });
+    const child = spawn(command, args, { stdio: "ignore", detached: true, shell: false });
     child.on("error", () => undefined);
     child.unref();
   } catch {
