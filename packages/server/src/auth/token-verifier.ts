@@ -4,7 +4,7 @@
  * against a JWKS (jose), and any other function (RFC 7662 introspection,
  * a database lookup) can take its place.
  */
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, customFetch, jwtVerify, type FetchImplementation, type JSONWebKeySet, type JWTPayload } from "jose";
 import type { AuthInfo } from "./auth-info.js";
 
 /** The token is malformed, forged, expired or not for this server: the request gets 401 invalid_token. */
@@ -38,6 +38,8 @@ export interface JwtVerifierOptions {
   jwksTimeoutMs?: number;
   /** Minimum time between JWKS refetches when an unknown key id shows up, in ms (default 30 000). */
   jwksCooldownMs?: number;
+  /** Largest JWKS response read, in bytes (default 262 144); a larger one fails verification. */
+  maxJwksBytes?: number;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -51,13 +53,42 @@ function scopesOf(payload: JWTPayload): string[] {
   return [];
 }
 
+/** A fetch for the JWKS that stops reading past `limit` bytes. */
+function limitedJwksFetch(limit: number): FetchImplementation {
+  return async (url, init) => {
+    const response = await fetch(url, init);
+    if (Number(response.headers.get("content-length") ?? 0) > limit || !response.body) {
+      await response.body?.cancel();
+      throw new Error(`JWKS response over ${limit} bytes`);
+    }
+    const reader = response.body.getReader();
+    let text = "";
+    const decoder = new TextDecoder();
+    for (let size = 0; ; ) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        throw new Error(`JWKS response over ${limit} bytes`);
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return new Response(text + decoder.decode(), { status: response.status, headers: response.headers });
+  };
+}
+
 /** A verifier of JWT access tokens signed by the authorization server's keys; `exp` is required. */
 export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   if ((options.jwksUrl === undefined) === (options.jwks === undefined)) throw new TypeError("jwtVerifier needs exactly one of jwksUrl and jwks.");
   const keys =
     options.jwks !== undefined
       ? createLocalJWKSet(options.jwks)
-      : createRemoteJWKSet(new URL(options.jwksUrl!), { timeoutDuration: options.jwksTimeoutMs ?? 5_000, cooldownDuration: options.jwksCooldownMs ?? 30_000 });
+      : createRemoteJWKSet(new URL(options.jwksUrl!), {
+          timeoutDuration: options.jwksTimeoutMs ?? 5_000,
+          cooldownDuration: options.jwksCooldownMs ?? 30_000,
+          [customFetch]: limitedJwksFetch(options.maxJwksBytes ?? 262_144),
+        });
   const issuers = typeof options.issuer === "string" ? [options.issuer] : [...options.issuer];
   const audiences = typeof options.audience === "string" ? [options.audience] : [...options.audience];
   return async (token) => {

@@ -6,6 +6,7 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { authInfoOf, bearerChallenge, jwtVerifier, protect, type AuthInfo, type ProtectOptions } from "@mrtr/server/auth";
+import { serve } from "../../../../test/helpers/auth.js";
 
 const RESOURCE = "https://mcp.example/mcp";
 const ISSUER = "https://as.example";
@@ -134,6 +135,34 @@ describe("401 and 403 answers", () => {
     await handler(post());
     await handler(await bearer(token({ aud: "https://x/mcp" })));
     expect(reasons).toEqual(["missing_token", "invalid_token"]);
+  });
+});
+
+describe("jwtVerifier with a JWKS URL", () => {
+  it("fetches the key set, and refuses one larger than maxJwksBytes", async () => {
+    const good = await serve(async () => Response.json({ keys: [jwk] }));
+    let sent = 0;
+    const huge = await serve(async () => {
+      const chunk = new TextEncoder().encode(" ".repeat(65_536));
+      return new Response(
+        new ReadableStream({
+          pull(controller) {
+            sent += chunk.byteLength;
+            if (sent > 4_000_000) controller.close();
+            else controller.enqueue(chunk);
+          },
+        }),
+        { headers: { "content-type": "application/json" } },
+      );
+    });
+    try {
+      const verify = (url: string) => jwtVerifier({ jwksUrl: url, issuer: ISSUER, audience: RESOURCE, maxJwksBytes: 100_000 });
+      expect((await verify(good.origin)(await token(), post()))?.subject).toBe("alice");
+      await expect(verify(huge.origin)(await token(), post())).rejects.toThrow("invalid or expired");
+    } finally {
+      await good.close();
+      await huge.close();
+    }
   });
 });
 
