@@ -257,3 +257,13 @@ describe("tokens over time", () => {
     expect(store.getClient(second.issuer)?.clientId).not.toBe(oldClientId);
   });
 });
+
+describe("concurrency", () => {
+  it("concurrent requests answered 401 share one login", async () => {
+    const { as, mcp } = await setup();
+    const { client, userAgent } = connect(mcp.url);
+    await Promise.all([client.callTool("whoami", {}), client.callTool("whoami", {}), client.listTools()]);
+    expect(userAgent.opened).toHaveLength(1);
+    expect(tokenRequests(as)).toHaveLength(1);
+  });
+});
