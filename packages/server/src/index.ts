@@ -10,6 +10,7 @@ export type { McpServer, ServerOptions, ServerResponse } from "./server.js";
 export { inputRequired, isInputRequired } from "./input-required.js";
 export type { InputRequiredReturn } from "./input-required.js";
 export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
+export type { AuthInfo } from "./auth/auth-info.js";
 export type {
   JsonSchemaObject,
   PromptDefinition,
@@ -21,6 +22,7 @@ export { declaresForm, declaresUrl, elicitationKind } from "./input-kinds.js";
 export type { AnswerCheck, InputKind } from "./input-kinds.js";
 export { ChangedQuestionError } from "./round.js";
 export {
+  InsufficientScopeError,
   InternalError,
   InvalidParamsError,
   InvalidRequestError,

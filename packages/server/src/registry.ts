@@ -39,6 +39,13 @@ export interface ToolDefinition<A = Record<string, unknown>, S = unknown> {
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: Record<string, unknown>;
+  /**
+   * Scopes a caller's access token must grant to call this tool. Checked on
+   * every `tools/call` (a request without verified auth has none); missing
+   * ones are refused with `InsufficientScopeError`, which `protect` turns into
+   * 403 insufficient_scope so the client can step up.
+   */
+  scopes?: readonly string[];
   /** `S` is the type of the low-level `state` this tool seals between rounds (`ctx.state`). */
   handler(args: A, ctx: InputContext<S>): MaybePromise<Body<CallToolResult> | InputRequiredReturn<S>>;
 }
@@ -84,6 +91,9 @@ export class Registry {
   addTool(tool: ToolDefinition<never, any>): void {
     if (!tool.name) throw new ServerDefinitionError("A tool needs a name.");
     if (this.tools.has(tool.name)) throw new ServerDefinitionError(`Tool "${tool.name}" is registered twice.`);
+    if (tool.scopes !== undefined && !(Array.isArray(tool.scopes) && tool.scopes.every((s) => typeof s === "string" && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)))) {
+      throw new ServerDefinitionError(`Tool "${tool.name}": scopes must be a list of scope tokens (printable ASCII, no spaces, quotes or backslashes).`);
+    }
     this.tools.set(tool.name, tool);
   }
 

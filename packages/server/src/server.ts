@@ -27,7 +27,9 @@ import type {
 import { parseMessage } from "@mrtr/zod";
 import * as z from "zod";
 import type { InputContext, RequestContext } from "./context.js";
+import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
 import {
+  InsufficientScopeError,
   InternalError,
   InvalidParamsError,
   InvalidRequestStateError,
@@ -84,8 +86,15 @@ export interface ServerOptions {
     maxTokenBytes?: number;
     now?: () => number;
   };
-  /** The authenticated principal of a request, from what the transport passed (e.g. the HTTP request). */
-  principal?: (info: { message: unknown; transport: unknown }) => string | undefined | Promise<string | undefined>;
+  /**
+   * The authenticated principal of a request, from what the transport passed
+   * (e.g. the HTTP request). Default: the verified token's issuer#subject when
+   * the request carries auth info (`protect` from @mrtr/server/auth), so
+   * requestState is bound to the authenticated user whenever auth is on.
+   */
+  principal?: (info: { message: unknown; transport: unknown; auth: AuthInfo | undefined }) => string | undefined | Promise<string | undefined>;
+  /** Whether granted scopes satisfy a required one, for tools' `scopes` (default: exact membership); for scope hierarchies. */
+  hasScope?: (granted: readonly string[], required: string) => boolean;
   /** At-most-once consumption store for `ctx.consumeOnce()`; in-memory by default. */
   replayGuard?: ReplayGuard;
   /** Items per page of list results (default 100); longer lists are paginated with opaque cursors. */
@@ -115,7 +124,7 @@ export interface McpServer {
    * Serves one JSON-RPC message (text or parsed). Resolves to the response, or
    * undefined for notifications and for responses sent to the server. Never rejects.
    */
-  handle(message: unknown, options?: { transport?: unknown; signal?: AbortSignal }): Promise<ServerResponse | undefined>;
+  handle(message: unknown, options?: { transport?: unknown; signal?: AbortSignal; auth?: AuthInfo }): Promise<ServerResponse | undefined>;
   /** The protocol versions this server speaks. */
   readonly supportedVersions: readonly string[];
 }
@@ -264,6 +273,11 @@ export function createServer(options: ServerOptions): McpServer {
         const p = params as unknown as CallToolRequestParams;
         const tool = registry.tools.get(p.name);
         if (!tool) throw new InvalidParamsError(`Unknown tool: ${p.name}`);
+        if (tool.scopes && tool.scopes.length > 0) {
+          const granted = base.auth?.scopes ?? [];
+          const hasScope = options.hasScope ?? ((g: readonly string[], s: string) => g.includes(s));
+          if (!tool.scopes.every((s) => hasScope(granted, s))) throw new InsufficientScopeError(tool.scopes);
+        }
         const args = await checkToolArguments(tool.inputSchema, p.arguments);
         if (!args.ok) {
           return {
@@ -308,7 +322,7 @@ export function createServer(options: ServerOptions): McpServer {
   }
 
 
-  async function handle(message: unknown, opts: { transport?: unknown; signal?: AbortSignal } = {}): Promise<ServerResponse | undefined> {
+  async function handle(message: unknown, opts: { transport?: unknown; signal?: AbortSignal; auth?: AuthInfo } = {}): Promise<ServerResponse | undefined> {
     let id: RequestId | undefined;
     let method: string | undefined;
     try {
@@ -330,7 +344,8 @@ export function createServer(options: ServerOptions): McpServer {
       const meta = params._meta;
       const version = meta["io.modelcontextprotocol/protocolVersion"];
       if (!SUPPORTED_VERSIONS.includes(version as never)) throw new UnsupportedVersionError(version, SUPPORTED_VERSIONS);
-      const principal = options.principal ? await options.principal({ message: parsed.message, transport: opts.transport }) : undefined;
+      const auth = opts.auth ?? authInfoOf(opts.transport);
+      const principal = options.principal ? await options.principal({ message: parsed.message, transport: opts.transport, auth }) : principalOf(auth);
       const base: RequestContext = {
         method,
         requestId: parsed.message.id,
@@ -338,6 +353,7 @@ export function createServer(options: ServerOptions): McpServer {
         clientCapabilities: meta["io.modelcontextprotocol/clientCapabilities"],
         clientInfo: meta["io.modelcontextprotocol/clientInfo"],
         principal,
+        auth,
         meta,
         signal: opts.signal ?? new AbortController().signal,
         transport: opts.transport,
