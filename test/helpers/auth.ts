@@ -9,7 +9,7 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { callbackUserAgent, type CallbackUserAgent } from "@mrtr/client/auth";
 import { createHttpHandler, createServer, toNodeListener } from "@mrtr/server";
-import { authInfoOf, insufficientScope, jwtVerifier, protect, resourceMetadataUrl, type ProtectOptions } from "@mrtr/server/auth";
+import { jwtVerifier, protect, type ProtectOptions } from "@mrtr/server/auth";
 
 export { startAuthorizationServer } from "../../examples/terminal-client/src/dev-authorization-server.js";
 export type { DevAuthorizationServer, DevAuthorizationServerOptions, RecordedRequest } from "../../examples/terminal-client/src/dev-authorization-server.js";
@@ -41,22 +41,9 @@ export function protectedMcpServer() {
   return createServer({ name: "protected", version: "1.0.0", requestState: { secrets: ["a-test-secret-of-at-least-32-bytes!!"] } })
     .tool({
       name: "whoami",
-      handler: (_args, ctx) => {
-        const auth = authInfoOf(ctx.transport);
-        return { content: [{ type: "text", text: JSON.stringify({ subject: auth?.subject, principal: ctx.principal, scopes: auth?.scopes }) }] };
-      },
+      handler: (_args, ctx) => ({ content: [{ type: "text", text: JSON.stringify({ subject: ctx.auth?.subject, principal: ctx.principal, scopes: ctx.auth?.scopes }) }] }),
     })
-    .tool({ name: "write", handler: () => ({ content: [{ type: "text", text: "written" }] }) });
-}
-
-/** Demands files:write for the `write` tool (by its Mcp-Name header, which the handler checks against the body). */
-function scopeGate(inner: (r: Request) => Promise<Response>, resourceMetadata: () => string): (r: Request) => Promise<Response> {
-  return async (request) => {
-    if (request.headers.get("mcp-name") === "write" && !authInfoOf(request)?.scopes.includes("files:write")) {
-      return insufficientScope({ resourceMetadata: resourceMetadata(), scopes: ["files:write"] });
-    }
-    return inner(request);
-  };
+    .tool({ name: "write", scopes: ["files:write"], handler: () => ({ content: [{ type: "text", text: "written" }] }) });
 }
 
 /**
@@ -71,7 +58,7 @@ export async function startProtectedServer(
   let protectedHandler: ((r: Request) => Promise<Response>) | undefined;
   const running = await serve((request) => protectedHandler!(request));
   resource = `${running.origin}/mcp`;
-  const inner = protect(scopeGate(createHttpHandler(protectedMcpServer()), () => resourceMetadataUrl(resource)), {
+  const inner = protect(createHttpHandler(protectedMcpServer()), {
     resource,
     authorizationServers: [as.issuer],
     verify: jwtVerifier({ jwksUrl: as.jwksUrl, issuer: as.issuer, audience: resource }),

@@ -49,6 +49,7 @@ describe("a protected server is reached after one login", () => {
     const { client, userAgent } = connect(mcp.url);
     const result = JSON.parse(text(await client.callTool("whoami", {})));
     expect(result.subject).toBe("user-1");
+    expect(result.principal).toBe(`${as.issuer}#user-1`);
     const [auth] = authorizeRequests(as);
     expect(auth!.query.resource).toBe(mcp.resource);
     expect(auth!.query.code_challenge_method).toBe("S256");
