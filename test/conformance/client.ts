@@ -3,7 +3,8 @@
  * MCP_CONFORMANCE_SCENARIO, the server URL is the last argument.
  * `npm run conformance:client -- URL`.
  */
-import { createClient, httpTransport, type FormHandler } from "@mrtr/client";
+import { createClient, httpTransport, type FormHandler, type HttpTransportOptions } from "@mrtr/client";
+import { callbackUserAgent, withAuth, type AuthOptions } from "@mrtr/client/auth";
 import { describeForm } from "@mrtr/client/elicitation";
 
 /** Answers any form with defaults, or plausible values for each field kind. */
@@ -33,16 +34,57 @@ const answerForm: FormHandler = async (params) => {
   return { action: "accept", content };
 };
 
+/** The Client ID Metadata Document URL the suite's authorization servers expect. */
+const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
+
+/**
+ * Auth scenarios: the suite's authorization server approves at once and
+ * redirects, so the user agent follows the authorization URL headless and
+ * hands the redirect back. Pre-registered credentials come in
+ * MCP_CONFORMANCE_CONTEXT ({ client_id, client_secret, issuer }).
+ */
+function authTransportOptions(): HttpTransportOptions {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as { client_id?: string; client_secret?: string; issuer?: string };
+  const userAgent = callbackUserAgent({
+    redirectUri: "http://127.0.0.1:3000/callback",
+    open: async (authorizationUrl) => {
+      const response = await fetch(authorizationUrl, { redirect: "manual" });
+      const location = response.headers.get("location");
+      if (location === null) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`);
+      userAgent.complete(new URL(location, authorizationUrl));
+    },
+  });
+  const options: AuthOptions = {
+    client: {
+      name: "mrtr-conformance-client",
+      metadataUrl: CLIENT_METADATA_URL,
+      ...(context.client_id !== undefined &&
+        context.issuer !== undefined && {
+          preRegistered: { [context.issuer]: { clientId: context.client_id, ...(context.client_secret !== undefined && { clientSecret: context.client_secret }) } },
+        }),
+    },
+    userAgent,
+    onEvent: (event) => console.error(`auth: ${JSON.stringify(event)}`),
+  };
+  return { fetch: withAuth(fetch, options) };
+}
+
 async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1]!;
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
   const client = createClient({
-    transport: httpTransport(url),
+    transport: httpTransport(url, scenario.startsWith("auth/") ? authTransportOptions() : {}),
     name: "mrtr-conformance-client",
     version: "1.0.0",
     elicitation: { form: answerForm, url: async () => ({ action: "accept" }) },
     timeoutMs: 25_000,
   });
+  if (scenario.startsWith("auth/")) {
+    // The protected test server offers tools only: list them and call each.
+    const { tools } = await client.listTools();
+    for (const tool of tools) await client.callTool(tool.name, {});
+    return;
+  }
   switch (scenario) {
     case "sep-2322-client-request-state":
       for (const name of ["test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_unrelated", "test_mrtr_no_result_type"]) {

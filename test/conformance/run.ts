@@ -50,7 +50,16 @@ export const EXTRA_SERVER_SCENARIOS = [
   "resources-read-binary",
   "resources-templates-read",
 ];
-export const CLIENT_SCENARIOS = ["sep-2322-client-request-state", "request-metadata", "tools_call", "http-standard-headers"];
+/** The 2026-07-28 client set's authorization scenarios. */
+export const AUTH_CLIENT_SCENARIOS = [
+  ...["metadata-default", "metadata-var1", "metadata-var2", "metadata-var3", "basic-cimd"],
+  ...["scope-from-www-authenticate", "scope-from-scopes-supported", "scope-omitted-when-undefined", "scope-step-up", "scope-retry-limit"],
+  ...["token-endpoint-auth-basic", "token-endpoint-auth-post", "token-endpoint-auth-none", "pre-registration", "resource-mismatch"],
+  ...["offline-access-scope", "offline-access-not-supported", "authorization-server-migration"],
+  ...["iss-supported", "iss-not-advertised", "iss-supported-missing", "iss-wrong-issuer", "iss-unexpected", "iss-normalized"],
+  "metadata-issuer-mismatch",
+].map((s) => `auth/${s}`);
+export const CLIENT_SCENARIOS = ["sep-2322-client-request-state", "request-metadata", "tools_call", "http-standard-headers", ...AUTH_CLIENT_SCENARIOS];
 
 function install(): void {
   if (existsSync(suiteEntry) && existsSync(node22)) return;

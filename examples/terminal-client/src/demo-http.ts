@@ -2,23 +2,24 @@
  * `npm run demo`: serves the demo server over Streamable HTTP on loopback
  * ($PORT, default 3000, at /mcp) and runs the terminal client against it.
  * `--serve-only` only serves, for another client (or the conformance suite).
+ * `--protected` (or MRTR_DEMO_AUTH=1) protects it with OAuth: a development
+ * authorization server starts beside it, and the client logs in through the
+ * browser (the URL is printed; MRTR_OPEN_URLS=1 opens it).
  */
-import type { AddressInfo } from "node:net";
-import { createHttpHandler } from "@mrtr/server";
-import { createNodeServer } from "@mrtr/server/node";
 import { connect } from "./connect.js";
-import { createDemoServer } from "./demo-server.js";
+import { serveDemo } from "./serve-demo.js";
 import { runSession } from "./session.js";
 
 const serveOnly = process.argv.includes("--serve-only");
-const http = createNodeServer(createHttpHandler(createDemoServer()));
-await new Promise<void>((resolve) => http.listen(Number(process.env.PORT ?? 3000), "127.0.0.1", resolve));
-const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-console.log(`demo server listening on ${url}`);
+const protectedMode = process.argv.includes("--protected") || process.env.MRTR_DEMO_AUTH === "1";
+const demo = await serveDemo({ port: Number(process.env.PORT ?? 3000), protected: protectedMode });
+console.log(`demo server listening on ${demo.url}${demo.issuer ? ` (protected; authorization server ${demo.issuer})` : ""}`);
 if (!serveOnly) {
+  const connection = connect(demo.url);
   try {
-    await runSession(connect(url));
+    await runSession(connection);
   } finally {
-    http.close();
+    await connection.close?.();
+    await demo.close();
   }
 }

@@ -13,6 +13,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { userInfo } from "node:os";
 import { createServer, inputRequired, type InputContext, type McpServer } from "@mrtr/server";
+import { authInfoOf, principalOf } from "@mrtr/server/auth";
 import { ConnectLinks } from "@mrtr/server/elicitation";
 
 /** A form question, as `ctx.elicit` takes it. */
@@ -217,7 +218,8 @@ export function createDemoServer(options: DemoServerOptions = {}): McpServer {
     version: "1.0.0",
     instructions: "A demo of multi round-trip requests: a confirmation, a three-question wizard and a URL-mode step.",
     requestState: { secrets: [secret] },
-    principal: () => principal,
+    // Behind protect (npm run demo -- --protected), the signed-in user; else the local one.
+    principal: ({ transport }) => principalOf(authInfoOf(transport)) ?? principal,
   })
     .tool({
       name: DEMO_TOOLS.confirm,

@@ -21,7 +21,12 @@ export async function main(argv: string[]): Promise<number> {
     return rest.length > 0 ? 2 : 0;
   }
   try {
-    await runSession(connect(target));
+    const connection = connect(target);
+    try {
+      await runSession(connection);
+    } finally {
+      await connection.close?.();
+    }
     return 0;
   } catch (error) {
     if (error instanceof ConnectError) {

@@ -8,7 +8,7 @@
  */
 import { MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
 import type { JSONRPCRequest } from "@mrtr/schema";
-import { RequestTimeoutError, TransportError } from "./errors.js";
+import { McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
 import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
 import { textWithin } from "./http/read-limited.js";
 import type { Transport } from "./transport.js";
@@ -90,7 +90,8 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         signal,
       });
     } catch (error) {
-      return fail(new TransportError(`Could not reach ${where}: ${(error as Error).message}`));
+      // Typed failures of a wrapped fetch (such as @mrtr/client/auth's) pass through as they are.
+      return fail(error instanceof McpClientError ? error : new TransportError(`Could not reach ${where}: ${(error as Error).message}`));
     }
     try {
       return await read(response);

@@ -14,6 +14,7 @@ import type {
   RequestId,
   RequestMetaObject,
 } from "@mrtr/schema";
+import type { AuthInfo } from "./auth/auth-info.js";
 
 /** Facts about the request being served. */
 export interface RequestContext {
@@ -27,8 +28,10 @@ export interface RequestContext {
   readonly clientCapabilities: ClientCapabilities;
   /** The client's name and version, when it sent them. */
   readonly clientInfo: Implementation | undefined;
-  /** The authenticated principal from the host's `principal` hook, if any. */
+  /** The authenticated principal: the host's `principal` hook, or by default the verified token's issuer#subject. */
   readonly principal: string | undefined;
+  /** The verified access token's facts (subject, scopes, client) when the endpoint is protected. */
+  readonly auth: AuthInfo | undefined;
   /** The whole `_meta` of the request. */
   readonly meta: RequestMetaObject;
   /** Aborted when the host gives up on the request. */

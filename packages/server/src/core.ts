@@ -30,6 +30,8 @@ export interface ServerCore {
   readonly cache: CacheHints;
   /** Items per page of list results. */
   readonly pageSize: number;
+  /** Whether granted scopes satisfy a required one (tools' `scopes`). */
+  readonly hasScope: (granted: readonly string[], required: string) => boolean;
   /** Dynamic resource listing, added to the registered resources. */
   readonly listResources: ((ctx: RequestContext) => Resource[] | Promise<Resource[]>) | undefined;
 }

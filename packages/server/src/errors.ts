@@ -100,3 +100,14 @@ export class ServerDefinitionError extends Error {
     this.name = "ServerDefinitionError";
   }
 }
+
+/**
+ * The caller's access token lacks scopes this request needs (a tool's
+ * `scopes`). Sent as -32600 with `data.requiredScopes`; over HTTP, `protect`
+ * answers it with 403 and a `WWW-Authenticate` insufficient_scope challenge.
+ */
+export class InsufficientScopeError extends McpError {
+  constructor(readonly requiredScopes: readonly string[]) {
+    super(INVALID_REQUEST, `Insufficient scope: this request needs ${requiredScopes.join(" ")}. Authorize again with these scopes.`, { requiredScopes: [...requiredScopes] });
+  }
+}

@@ -15,6 +15,7 @@ export type { McpServer, ServerOptions, ServerResponse } from "./server.js";
 export { inputRequired, isInputRequired } from "./input-required.js";
 export type { InputRequiredReturn } from "./input-required.js";
 export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
+export type { AuthInfo } from "./auth/auth-info.js";
 export type { InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
 export type { JsonSchemaValidator } from "./json-schema/validator.js";
@@ -23,6 +24,7 @@ export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsF
 export type { RejectReason, ReplayGuard, SecretInput, SecretsFromEnvOptions } from "./request-state/index.js";
 export { ChangedQuestionError } from "./round.js";
 export {
+  InsufficientScopeError,
   INVALID_REQUEST_STATE_MESSAGE,
   InvalidRequestStateError,
   McpError,

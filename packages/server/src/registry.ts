@@ -54,6 +54,13 @@ export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = un
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: Record<string, unknown>;
+  /**
+   * Scopes a caller's access token must grant to call this tool. Checked on
+   * every `tools/call` (a request without verified auth has none); missing
+   * ones are refused with `InsufficientScopeError`, which `protect` turns into
+   * 403 insufficient_scope so the client can step up.
+   */
+  scopes?: readonly string[];
   handler(args: A, ctx: InputContext<S> & X): MaybePromise<Body<CallToolResult> | InputRequiredReturn<S>>;
 }
 
@@ -103,6 +110,10 @@ export class Registry {
   addTool(definition: AnyTool): void {
     if (!definition.name) throw new ServerDefinitionError("A tool needs a name.");
     if (this.tools.has(definition.name)) throw new ServerDefinitionError(`Tool "${definition.name}" is registered twice.`);
+    const scopes = definition.scopes;
+    if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === "string" && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)))) {
+      throw new ServerDefinitionError(`Tool "${definition.name}": scopes must be a list of scope tokens (printable ASCII, no spaces, quotes or backslashes).`);
+    }
     this.tools.set(definition.name, { definition, tool: this.describeTool(definition) });
   }
 

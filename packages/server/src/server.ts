@@ -10,6 +10,7 @@
  */
 import { INTERNAL_ERROR, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { JSONRPCErrorResponse, JSONRPCResultResponse, RequestId, Resource } from "@mrtr/schema";
+import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { errorResponse } from "./error-response.js";
@@ -48,8 +49,15 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
     maxTokenBytes?: number;
     now?: () => number;
   };
-  /** The authenticated principal of a request, from what the transport passed (e.g. the HTTP request). */
-  principal?: (info: { message: unknown; transport: unknown }) => string | undefined | Promise<string | undefined>;
+  /**
+   * The authenticated principal of a request, from what the transport passed
+   * (e.g. the HTTP request). Default: the verified token's issuer#subject when
+   * the request carries auth info (`protect` from @mrtr/server/auth), so
+   * requestState is bound to the authenticated user whenever auth is on.
+   */
+  principal?: (info: { message: unknown; transport: unknown; auth: AuthInfo | undefined }) => string | undefined | Promise<string | undefined>;
+  /** Whether granted scopes satisfy a required one, for tools' `scopes` (default: exact membership); for scope hierarchies. */
+  hasScope?: (granted: readonly string[], required: string) => boolean;
   /** At-most-once consumption store for `ctx.consumeOnce()`; in-memory by default. */
   replayGuard?: ReplayGuard;
   /** Items per page of list results (default 100); longer lists are paginated with opaque cursors. */
@@ -82,7 +90,7 @@ export interface McpServer<X = unknown> {
    * object). Resolves to the response, or undefined for notifications and
    * for responses sent to the server. Never rejects.
    */
-  handle(message: unknown, options?: { transport?: unknown; signal?: AbortSignal }): Promise<ServerResponse | undefined>;
+  handle(message: unknown, options?: { transport?: unknown; signal?: AbortSignal; auth?: AuthInfo }): Promise<ServerResponse | undefined>;
   /** The protocol versions this server speaks. */
   readonly supportedVersions: readonly string[];
 }
@@ -124,9 +132,10 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     cache: { ttlMs: options.cache?.ttlMs ?? 0, cacheScope: options.cache?.scope ?? "private" },
     pageSize,
     listResources: options.listResources,
+    hasScope: options.hasScope ?? ((granted, required) => granted.includes(required)),
   };
 
-  async function handle(message: unknown, opts: { transport?: unknown; signal?: AbortSignal } = {}): Promise<ServerResponse | undefined> {
+  async function handle(message: unknown, opts: { transport?: unknown; signal?: AbortSignal; auth?: AuthInfo } = {}): Promise<ServerResponse | undefined> {
     let id: RequestId | undefined;
     let method: string | undefined;
     try {
@@ -143,7 +152,8 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
       const meta = params._meta;
       const version = meta["io.modelcontextprotocol/protocolVersion"];
       if (!core.supportedVersions.includes(version)) throw new UnsupportedVersionError(version, core.supportedVersions);
-      const principal = options.principal ? await options.principal({ message: request, transport: opts.transport }) : undefined;
+      const auth = opts.auth ?? authInfoOf(opts.transport);
+      const principal = options.principal ? await options.principal({ message: request, transport: opts.transport, auth }) : principalOf(auth);
       const ctx: RequestContext = {
         method,
         requestId: request.id,
@@ -151,6 +161,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
         clientCapabilities: meta["io.modelcontextprotocol/clientCapabilities"],
         clientInfo: meta["io.modelcontextprotocol/clientInfo"],
         principal,
+        auth,
         meta,
         signal: opts.signal ?? new AbortController().signal,
         transport: opts.transport,

@@ -5,7 +5,7 @@
  * result of a tool with an output schema must carry conforming structured content.
  */
 import type { CallToolResult } from "@mrtr/schema";
-import { McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
+import { InsufficientScopeError, McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
 import { isInputRequired } from "../input-required.js";
 import { listResult } from "../list-result.js";
 import { serveRound } from "../multi-round.js";
@@ -21,6 +21,11 @@ export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) 
   const registered = core.registry.tools.get(name);
   if (!registered) throw new McpInvalidParamsError(`Unknown tool: ${name}`);
   const tool = registered.definition;
+  if (tool.scopes && tool.scopes.length > 0) {
+    // Step-up: the caller's token lacks a scope this tool demands (protect answers 403 insufficient_scope).
+    const granted = ctx.auth?.scopes ?? [];
+    if (!tool.scopes.every((s) => core.hasScope(granted, s))) throw new InsufficientScopeError(tool.scopes);
+  }
   const args = tool.inputSchema === undefined ? { ok: true as const, value: request.params.arguments ?? {} } : await core.schemas.check(tool.inputSchema, request.params.arguments ?? {});
   if (!args.ok) {
     return { resultType: "complete", isError: true, content: [{ type: "text", text: `Invalid arguments for tool ${name}: ${args.problems.join("; ")}` }] };

@@ -1,0 +1,266 @@
+/**
+ * A small, real OAuth 2.1 authorization server for the demo and the tests,
+ * on node:http and jose. It approves every authorization at once (there is no
+ * user to ask), so it is for loopback development only. What it does check is
+ * real: registered clients and redirect URIs, PKCE S256, the resource
+ * parameter (the token's audience), client authentication (basic, post,
+ * none), code and refresh-token single use, refresh rotation. Access tokens
+ * are ES256 JWTs its JWKS verifies. Every request is recorded for tests.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+
+type AuthMethod = "client_secret_basic" | "client_secret_post" | "none";
+
+/** Options of `startAuthorizationServer`. */
+export interface DevAuthorizationServerOptions {
+  /** Path of the issuer URL, e.g. "/tenant1" (default none). */
+  issuerPath?: string;
+  /** Which discovery documents to serve (default ["oauth"]); "oidc-insert" and "oidc-append" are the two OpenID locations. */
+  metadataAt?: ("oauth" | "oidc-insert" | "oidc-append")[];
+  /** Override the issuer written in the metadata (tests of the issuer check). */
+  metadataIssuer?: string;
+  /** Advertise `client_id_metadata_document_supported` (default false). */
+  clientIdMetadataDocuments?: boolean;
+  /** Offer dynamic registration (default true). */
+  registration?: boolean;
+  /** `token_endpoint_auth_methods_supported` (default ["none", "client_secret_basic", "client_secret_post"]). */
+  authMethods?: AuthMethod[];
+  /** `code_challenge_methods_supported` (default ["S256"]; null leaves it out). */
+  codeChallengeMethods?: string[] | null;
+  /** Advertise `authorization_response_iss_parameter_supported` (default true). */
+  advertiseIss?: boolean;
+  /** What `iss` to put in the redirect (default "correct"). */
+  issInRedirect?: "correct" | "omit" | "wrong" | "trailing-slash";
+  /** `scopes_supported` of the metadata. */
+  scopesSupported?: string[];
+  /** Access token lifetime in seconds (default 3600). */
+  accessTokenSeconds?: number;
+  /** Issue refresh tokens (default true). */
+  refreshTokens?: boolean;
+  /** Clients known beforehand. */
+  clients?: { clientId: string; clientSecret?: string; method: AuthMethod; redirectUris?: string[] }[];
+  /** Subject of issued tokens (default "user-1"). */
+  subject?: string;
+  /** Port (default 0: a free one). */
+  port?: number;
+}
+
+/** One request the server received, for tests. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A running development authorization server. */
+export interface DevAuthorizationServer {
+  issuer: string;
+  jwksUrl: string;
+  requests: RecordedRequest[];
+  /** Registered clients by id. */
+  clients: Map<string, { clientSecret?: string; method: AuthMethod; redirectUris: string[] }>;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > 65_536) req.destroy(new Error("body too large"));
+      else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+const b64url = (b: Buffer) => b.toString("base64url");
+
+/** Starts the server on 127.0.0.1. */
+export async function startAuthorizationServer(options: DevAuthorizationServerOptions = {}): Promise<DevAuthorizationServer> {
+  const { privateKey, publicKey } = await generateKeyPair("ES256");
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "dev-1", alg: "ES256", use: "sig" };
+  const requests: RecordedRequest[] = [];
+  const clients: DevAuthorizationServer["clients"] = new Map();
+  for (const c of options.clients ?? []) clients.set(c.clientId, { ...(c.clientSecret !== undefined && { clientSecret: c.clientSecret }), method: c.method, redirectUris: c.redirectUris ?? [] });
+  const codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; resource?: string; scope?: string }>();
+  const refreshes = new Map<string, { clientId: string; resource?: string; scope?: string }>();
+  const path = options.issuerPath ?? "";
+  let issuer = "";
+  const methods = options.authMethods ?? ["none", "client_secret_basic", "client_secret_post"];
+
+  const metadata = () => ({
+    issuer: options.metadataIssuer ?? issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    jwks_uri: `${issuer}/jwks`,
+    ...(options.registration !== false && { registration_endpoint: `${issuer}/register` }),
+    response_types_supported: ["code"],
+    grant_types_supported: ["authorization_code", "refresh_token"],
+    token_endpoint_auth_methods_supported: methods,
+    ...(options.codeChallengeMethods !== null && { code_challenge_methods_supported: options.codeChallengeMethods ?? ["S256"] }),
+    ...(options.advertiseIss !== false && { authorization_response_iss_parameter_supported: true }),
+    ...(options.clientIdMetadataDocuments && { client_id_metadata_document_supported: true }),
+    ...(options.scopesSupported && { scopes_supported: options.scopesSupported }),
+  });
+
+  const issue = async (clientId: string, resource: string | undefined, scope: string | undefined) => {
+    const ttl = options.accessTokenSeconds ?? 3600;
+    const accessToken = await new SignJWT({ scope: scope ?? "", client_id: clientId })
+      .setProtectedHeader({ alg: "ES256", kid: "dev-1", typ: "at+jwt" })
+      .setIssuer(issuer)
+      .setSubject(options.subject ?? "user-1")
+      .setAudience(resource ?? issuer)
+      .setIssuedAt()
+      .setExpirationTime(`${ttl}s`)
+      .setJti(b64url(randomBytes(12)))
+      .sign(privateKey);
+    const body: Record<string, unknown> = { access_token: accessToken, token_type: "Bearer", expires_in: ttl, ...(scope && { scope }) };
+    if (options.refreshTokens !== false) {
+      const refresh = b64url(randomBytes(24));
+      refreshes.set(refresh, { clientId, ...(resource !== undefined && { resource }), ...(scope !== undefined && { scope }) });
+      body.refresh_token = refresh;
+    }
+    return body;
+  };
+
+  /** The authenticated client of a token request, or an error string. */
+  const authenticate = (req: IncomingMessage, form: URLSearchParams): string | { error: string } => {
+    const header = req.headers.authorization;
+    let id: string | undefined;
+    let secret: string | undefined;
+    let used: AuthMethod = "none";
+    if (header?.startsWith("Basic ")) {
+      const [u, p] = Buffer.from(header.slice(6), "base64").toString("utf8").split(":");
+      id = decodeURIComponent(u ?? "");
+      secret = decodeURIComponent(p ?? "");
+      used = "client_secret_basic";
+    } else if (form.get("client_secret") !== null) {
+      id = form.get("client_id") ?? undefined;
+      secret = form.get("client_secret") ?? undefined;
+      used = "client_secret_post";
+    } else id = form.get("client_id") ?? undefined;
+    if (!id) return { error: "invalid_client" };
+    const client = clients.get(id);
+    if (!client) return id.startsWith("https://") && options.clientIdMetadataDocuments && used === "none" ? id : { error: "invalid_client" };
+    if (client.method !== used || (used !== "none" && client.clientSecret !== secret)) return { error: "invalid_client" };
+    return id;
+  };
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", issuer || "http://127.0.0.1");
+      const raw = req.method === "POST" ? await readBody(req) : "";
+      const form = new URLSearchParams(req.headers["content-type"]?.includes("application/json") ? "" : raw);
+      const record: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), body: Object.fromEntries(form), headers: { ...req.headers } };
+      requests.push(record);
+      const json = (status: number, body: unknown, extra: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...extra });
+        res.end(JSON.stringify(body));
+      };
+      const at = options.metadataAt ?? ["oauth"];
+      const wellKnown = new Map<string, boolean>([
+        [`/.well-known/oauth-authorization-server${path}`, at.includes("oauth")],
+        [`/.well-known/openid-configuration${path}`, at.includes("oidc-insert")],
+        [`${path}/.well-known/openid-configuration`, at.includes("oidc-append")],
+      ]);
+      if (wellKnown.get(url.pathname)) return json(200, metadata());
+      switch (url.pathname) {
+        case `${path}/jwks`:
+          return json(200, { keys: [jwk] });
+        case `${path}/register`: {
+          if (options.registration === false || req.method !== "POST") return json(404, { error: "not_found" });
+          let meta: Record<string, unknown>;
+          try {
+            meta = JSON.parse(raw) as Record<string, unknown>;
+          } catch {
+            return json(400, { error: "invalid_client_metadata" });
+          }
+          record.body = Object.fromEntries(Object.entries(meta).map(([k, v]) => [k, JSON.stringify(v)]));
+          const uris = meta.redirect_uris;
+          if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => typeof u === "string")) return json(400, { error: "invalid_redirect_uri" });
+          const wanted = (meta.token_endpoint_auth_method as AuthMethod | undefined) ?? "client_secret_basic";
+          const method = methods.includes(wanted) ? wanted : methods[0]!;
+          const clientId = `client-${b64url(randomBytes(6))}`;
+          const secret = method === "none" ? undefined : b64url(randomBytes(18));
+          clients.set(clientId, { ...(secret !== undefined && { clientSecret: secret }), method, redirectUris: uris as string[] });
+          return json(201, { client_id: clientId, ...(secret !== undefined && { client_secret: secret, client_secret_expires_at: 0 }), token_endpoint_auth_method: method, redirect_uris: uris });
+        }
+        case `${path}/authorize`: {
+          const q = url.searchParams;
+          const clientId = q.get("client_id") ?? "";
+          const redirectUri = q.get("redirect_uri") ?? "";
+          const known = clients.get(clientId);
+          const cimd = clientId.startsWith("https://") && options.clientIdMetadataDocuments;
+          if (!known && !cimd) return json(400, { error: "invalid_client" });
+          // Without a fetched metadata document, a CIMD client may use loopback redirect URIs only.
+          const redirectOk = known ? known.redirectUris.length === 0 || known.redirectUris.includes(redirectUri) : /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(redirectUri);
+          if (!redirectOk) return json(400, { error: "invalid_request", error_description: "unregistered redirect_uri" });
+          if (q.get("response_type") !== "code" || q.get("code_challenge_method") !== "S256" || !q.get("code_challenge")) return json(400, { error: "invalid_request" });
+          const code = b64url(randomBytes(18));
+          const resource = q.get("resource") ?? undefined;
+          const scope = q.get("scope") ?? undefined;
+          codes.set(code, { clientId, redirectUri, challenge: q.get("code_challenge")!, ...(resource !== undefined && { resource }), ...(scope !== undefined && { scope }) });
+          const back = new URL(redirectUri);
+          back.searchParams.set("code", code);
+          if (q.get("state") !== null) back.searchParams.set("state", q.get("state")!);
+          const mode = options.issInRedirect ?? "correct";
+          if (mode === "correct") back.searchParams.set("iss", issuer);
+          else if (mode === "wrong") back.searchParams.set("iss", "https://evil.example");
+          else if (mode === "trailing-slash") back.searchParams.set("iss", `${issuer}/`);
+          res.writeHead(302, { location: back.href });
+          return res.end();
+        }
+        case `${path}/token`: {
+          if (req.method !== "POST") return json(405, { error: "invalid_request" });
+          const client = authenticate(req, form);
+          if (typeof client !== "string") return json(401, client, { "www-authenticate": 'Basic realm="token"' });
+          const grant = form.get("grant_type");
+          if (grant === "authorization_code") {
+            const entry = codes.get(form.get("code") ?? "");
+            codes.delete(form.get("code") ?? "");
+            if (!entry || entry.clientId !== client || entry.redirectUri !== form.get("redirect_uri")) return json(400, { error: "invalid_grant" });
+            const verifier = form.get("code_verifier") ?? "";
+            if (b64url(createHash("sha256").update(verifier).digest()) !== entry.challenge) return json(400, { error: "invalid_grant", error_description: "PKCE verification failed" });
+            if ((form.get("resource") ?? undefined) !== entry.resource) return json(400, { error: "invalid_target" });
+            return json(200, await issue(client, entry.resource, entry.scope));
+          }
+          if (grant === "refresh_token") {
+            const entry = refreshes.get(form.get("refresh_token") ?? "");
+            refreshes.delete(form.get("refresh_token") ?? "");
+            if (!entry || entry.clientId !== client) return json(400, { error: "invalid_grant" });
+            const resource = form.get("resource") ?? entry.resource;
+            if (resource !== entry.resource) return json(400, { error: "invalid_target" });
+            return json(200, await issue(client, resource, entry.scope));
+          }
+          return json(400, { error: "unsupported_grant_type" });
+        }
+        default:
+          return json(404, { error: "not_found" });
+      }
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+  return {
+    issuer,
+    jwksUrl: `${issuer}/jwks`,
+    requests,
+    clients,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * @mrtr/client/auth: the OAuth 2.1 client of the draft's authorization pages,
+ * as a fetch wrapper for `httpTransport`. Browser-safe; the loopback redirect
+ * listener for terminal apps is in `@mrtr/client/auth/node`.
+ */
+export { withAuth, authorized } from "./with-auth.js";
+export type { AuthOptions } from "./session.js";
+export type { AuthLimits } from "./limits.js";
+export { DEFAULT_LIMITS } from "./limits.js";
+export { callbackUserAgent } from "./user-agent.js";
+export type { CallbackUserAgent, CallbackUserAgentOptions, UserAgent } from "./user-agent.js";
+export { MemoryAuthStore } from "./store.js";
+export type { AuthStore, StoredClient, StoredTokens } from "./store.js";
+export { clientMetadataDocument } from "./client-identity.js";
+export type { ClientIdentityOptions, PreRegisteredClient, TokenEndpointAuthMethod } from "./client-identity.js";
+export type { AuthEvent, AuthEventListener } from "./events.js";
+export type { InsecureHttpPolicy } from "./url-policy.js";
+export { authorizationServerMetadataUrls, resourceMetadataUrls } from "./discovery.js";
+export { parseBearerChallenge } from "./www-authenticate.js";
+export type { BearerChallenge } from "./www-authenticate.js";
+export {
+  AuthorizationError,
+  AuthorizationLimitError,
+  AuthorizationResponseError,
+  ClientRegistrationError,
+  DiscoveryError,
+  InsecureUrlError,
+  InsufficientScopeError,
+  IssuerMismatchError,
+  PkceUnsupportedError,
+  ResourceMismatchError,
+  TokenRejectedError,
+  TokenRequestError,
+  UserAgentError,
+} from "./errors.js";
+export type { AuthorizationErrorCode, AuthorizationResponseProblem } from "./errors.js";

@@ -1,0 +1,89 @@
+/**
+ * Verified auth inside the server: `ctx.auth`, the default principal that
+ * binds requestState to the authenticated user, and per-tool scopes (refused
+ * with data.requiredScopes, a 403 challenge over HTTP).
+ */
+import { describe, expect, it } from "vitest";
+import { createHttpHandler, InsufficientScopeError, ServerDefinitionError } from "@mrtr/server";
+import { attachAuthInfo, protect, type AuthInfo } from "@mrtr/server/auth";
+import { errorOf, request, resultOf, retry, server } from "../helpers.js";
+
+const alice: AuthInfo = { subject: "alice", issuer: "https://as.example", scopes: ["mcp"], audience: ["https://mcp.example/mcp"] };
+const bob: AuthInfo = { ...alice, subject: "bob" };
+
+function app(overrides: Parameters<typeof server>[0] = {}) {
+  return server(overrides)
+    .tool({
+      name: "whoami",
+      handler: (_a, ctx) => ({ content: [{ type: "text", text: JSON.stringify({ auth: ctx.auth?.subject, principal: ctx.principal }) }] }),
+    })
+    .tool({
+      name: "ask",
+      handler: async (_a, ctx) => {
+        const answer = await ctx.elicit("name", { message: "Name?", requestedSchema: { type: "object", properties: { n: { type: "string" } }, required: ["n"] } });
+        return { content: [{ type: "text", text: String(answer.content?.n) }] };
+      },
+    })
+    .tool({ name: "write", scopes: ["files:write"], handler: () => ({ content: [{ type: "text", text: "written" }] }) });
+}
+const call = (name: string) => request("tools/call", { name, arguments: {} });
+const textOf = (r: Record<string, any>) => r.content[0].text as string;
+
+describe("the verified user inside the server", () => {
+  it("reaches handlers as ctx.auth, from handle's option or from the transport protect marked", async () => {
+    const s = app();
+    expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami"), { auth: alice }))))).toEqual({ auth: "alice", principal: "https://as.example#alice" });
+    const transport = new Request("https://mcp.example/mcp");
+    attachAuthInfo(transport, bob);
+    expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami"), { transport }))))).toEqual({ auth: "bob", principal: "https://as.example#bob" });
+    expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami")))))).toEqual({});
+  });
+
+  it("binds requestState to the user by default: bob cannot resume alice's flow", async () => {
+    const s = app();
+    const first = call("ask");
+    const asked = resultOf(await s.handle(first, { auth: alice }));
+    expect(asked.resultType).toBe("input_required");
+    const answer = { name: { action: "accept", content: { n: "Ann" } } };
+    expect(errorOf(await s.handle(retry(first, answer, asked.requestState), { auth: bob })).code).toBe(-32602);
+    expect(textOf(resultOf(await s.handle(retry(first, answer, asked.requestState), { auth: alice })))).toBe("Ann");
+  });
+
+  it("a principal hook of the host wins, and sees the auth info", async () => {
+    const s = app({ principal: ({ auth }) => `tenant-1/${auth?.subject}` });
+    expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami"), { auth: alice })))).principal).toBe("tenant-1/alice");
+  });
+});
+
+describe("per-tool scopes", () => {
+  it("refuses a call without the tool's scopes with -32600 and data.requiredScopes, and serves it with them", async () => {
+    const s = app();
+    for (const auth of [undefined, alice]) {
+      const error = errorOf(await s.handle(call("write"), auth ? { auth } : {}));
+      expect(error.code).toBe(-32600);
+      expect(error.data).toEqual({ requiredScopes: ["files:write"] });
+    }
+    expect(textOf(resultOf(await s.handle(call("write"), { auth: { ...alice, scopes: ["mcp", "files:write"] } })))).toBe("written");
+    const hierarchy = app({ hasScope: (granted, s) => granted.includes(s) || granted.includes("files:*") });
+    expect(textOf(resultOf(await hierarchy.handle(call("write"), { auth: { ...alice, scopes: ["files:*"] } })))).toBe("written");
+  });
+
+  it("over HTTP behind protect, becomes 403 insufficient_scope with the tool's scopes", async () => {
+    const handler = protect(createHttpHandler(app()), { resource: "https://mcp.example/mcp", authorizationServers: ["https://as.example"], verify: () => alice });
+    const body = call("write");
+    const response = await handler(
+      new Request("https://mcp.example/mcp", {
+        method: "POST",
+        headers: { authorization: "Bearer t", "content-type": "application/json", "mcp-method": "tools/call", "mcp-name": "write" },
+        body: JSON.stringify(body),
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get("www-authenticate")).toBe('Bearer error="insufficient_scope", scope="files:write", resource_metadata="https://mcp.example/.well-known/oauth-protected-resource/mcp"');
+  });
+
+  it("is checked when the tool is registered", () => {
+    expect(() => server().tool({ name: "x", scopes: ["has space"], handler: () => ({ content: [] }) })).toThrow(ServerDefinitionError);
+    expect(new InsufficientScopeError(["a", "b"]).data).toEqual({ requiredScopes: ["a", "b"] });
+  });
+});
