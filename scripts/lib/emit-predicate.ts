@@ -220,20 +220,18 @@ class CheckEmitter {
     if (!node.properties && !required.length && additional === undefined) return;
     if (additional === false) this.fail(sp, "additionalProperties: false is not used by this protocol");
     const lines: string[] = [];
-    const push = (s: string | undefined) => s !== undefined && lines.push(s);
     this.use("hasOwn");
-    for (const r of required) {
-      const k = lit(r);
-      lines.push(`if (!hasOwn(v, ${k})) return ${this.use("missing")}(e, ${k}, ${this.sp(sp)});`);
-      const sub = props[r];
-      if (sub) push(this.child(sub, `${sp}/properties/${token(r)}`, `v[${k}]`, k, "d + 1"));
-    }
+    // Cheap checks first, so an invalid object is refused before its large parts are walked
+    // (JSON Schema's verdict does not depend on order): every required key's presence, then
+    // each property's value, lightest schema first.
+    for (const r of required) lines.push(`if (!hasOwn(v, ${lit(r)})) return ${this.use("missing")}(e, ${lit(r)}, ${this.sp(sp)});`);
+    const values: Array<{ line: string; weight: number }> = [];
     for (const [name, sub] of Object.entries(props)) {
-      if (required.includes(name)) continue;
       const k = lit(name);
       const check = this.child(sub, `${sp}/properties/${token(name)}`, `v[${k}]`, k, "d + 1");
-      if (check) lines.push(`if (hasOwn(v, ${k})) ${check}`);
+      if (check) values.push({ line: required.includes(name) ? check : `if (hasOwn(v, ${k})) ${check}`, weight: this.weight(sub) });
     }
+    lines.push(...values.sort((a, b) => a.weight - b.weight).map((x) => x.line));
     if (additional !== undefined && additional !== true && constrains(additional)) {
       const check = this.child(additional, `${sp}/additionalProperties`, "v[k]", "k", "d + 1")!;
       let skip = "";
@@ -247,6 +245,31 @@ class CheckEmitter {
     }
     if (known === "object") out.push(...lines);
     else if (lines.length) out.push(`if (${this.use("isObj")}(v)) {`, ...lines.map((l) => `  ${l}`), "}");
+  }
+
+  private weights = new Map<string, number>();
+
+  /** A rough static cost of checking a value against `node`: loops count many times, cycles most. */
+  private weight(node: Schema, seen: Set<string> = new Set()): number {
+    const cap = (n: number) => Math.min(n, 1e9);
+    let w = 1;
+    if (node.$ref !== undefined) {
+      const name = refName(node.$ref);
+      if (seen.has(name)) return 1e9;
+      let target = this.weights.get(name);
+      if (target === undefined) {
+        target = this.defs[name] ? this.weight(this.defs[name]!, new Set([...seen, name])) : 1;
+        if (seen.size === 0) this.weights.set(name, target);
+      }
+      w += target;
+    }
+    if (node.format !== undefined) w += 4;
+    for (const sub of Object.values((node.properties ?? {}) as Record<string, Schema>)) w += this.weight(sub, seen);
+    if (node.items !== undefined) w += 100 * this.weight(node.items as Schema, seen);
+    const additional = node.additionalProperties;
+    if (additional !== undefined && typeof additional === "object" && constrains(additional as Schema)) w += 100 * this.weight(additional as Schema, seen);
+    for (const key of ["anyOf", "allOf"] as const) for (const m of (node[key] ?? []) as Schema[]) w += this.weight(m, seen);
+    return cap(w);
   }
 
   /** The JSON types a node can accept (following references). */

@@ -23,10 +23,10 @@ export function cCacheableResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if ((r = c5(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -37,12 +37,12 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -57,12 +57,12 @@ export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "arguments")) if ((r = c6(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
-  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 function c7(v: any, d: number, e: boolean): Verdict {
@@ -79,11 +79,11 @@ export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "content")) return missing(e, "content", s);
-  if ((r = c7(v["content"], d + 1, e)) !== undefined) return at(r, "content");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
+  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
+  if ((r = c7(v["content"], d + 1, e)) !== undefined) return at(r, "content");
 }
 
 const S9 = [[[],[]],[["content","resultType"],[]]] as const;
@@ -109,10 +109,10 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c8(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -122,10 +122,10 @@ export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "notifications/cancelled")) return at(no(e, v["method"], "const", "notifications/cancelled", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "notifications/cancelled")) return at(no(e, v["method"], "const", "notifications/cancelled", s + "/properties/method"), "method");
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -135,9 +135,9 @@ export function cCancelledNotificationParams(v: any, d: number, e: boolean): Ver
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "requestId")) return missing(e, "requestId", s);
+  if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return at(no(e, v["reason"], "type", "string", s + "/properties/reason"), "reason");
   if ((r = cRequestId(v["requestId"], d + 1, e)) !== undefined) return at(r, "requestId");
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return at(no(e, v["reason"], "type", "string", s + "/properties/reason"), "reason");
 }
 
 export function cClientNotification(v: any, d: number, e: boolean): Verdict {
@@ -146,10 +146,10 @@ export function cClientNotification(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "notifications/cancelled")) return at(no(e, v["method"], "const", "notifications/cancelled", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "notifications/cancelled")) return at(no(e, v["method"], "const", "notifications/cancelled", s + "/properties/method"), "method");
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -186,12 +186,12 @@ export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -199,12 +199,26 @@ function c13(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams/properties/argument";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "value")) return missing(e, "value", s);
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
 }
 
+function c15(v: any, d: number, e: boolean): Verdict {
+  const s = "CompleteRequestParams/properties/context/properties/arguments";
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
+}
+
 function c14(v: any, d: number, e: boolean): Verdict {
+  const s = "CompleteRequestParams/properties/context";
+  let r: Verdict;
+  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (hasOwn(v, "arguments")) if ((r = c15(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+}
+
+function c16(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams/properties/ref";
   let r: Verdict;
   if (isObj(v)) {
@@ -218,32 +232,18 @@ function c14(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-function c16(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context/properties/arguments";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
-}
-
-function c15(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "arguments")) if ((r = c16(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
-}
-
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "argument")) return missing(e, "argument", s);
-  if ((r = c13(v["argument"], d + 1, e)) !== undefined) return at(r, "argument");
   if (!hasOwn(v, "ref")) return missing(e, "ref", s);
-  if ((r = c14(v["ref"], d + 1, e)) !== undefined) return at(r, "ref");
-  if (hasOwn(v, "context")) if ((r = c15(v["context"], d + 1, e)) !== undefined) return at(r, "context");
+  if ((r = c13(v["argument"], d + 1, e)) !== undefined) return at(r, "argument");
+  if ((r = c16(v["ref"], d + 1, e)) !== undefined) return at(r, "ref");
+  if (hasOwn(v, "context")) if ((r = c14(v["context"], d + 1, e)) !== undefined) return at(r, "context");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 function c18(v: any, d: number, e: boolean): Verdict {
@@ -259,9 +259,9 @@ function c17(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "values")) return missing(e, "values", s);
-  if ((r = c18(v["values"], d + 1, e)) !== undefined) return at(r, "values");
   if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return at(no(e, v["hasMore"], "type", "boolean", s + "/properties/hasMore"), "hasMore");
   if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return at(no(e, v["total"], "type", "integer", s + "/properties/total"), "total");
+  if ((r = c18(v["values"], d + 1, e)) !== undefined) return at(r, "values");
 }
 
 export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
@@ -270,9 +270,9 @@ export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "completion")) return missing(e, "completion", s);
-  if ((r = c17(v["completion"], d + 1, e)) !== undefined) return at(r, "completion");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if ((r = c17(v["completion"], d + 1, e)) !== undefined) return at(r, "completion");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -282,10 +282,10 @@ export function cCompleteResultResponse(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -295,12 +295,12 @@ export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "server/discover")) return at(no(e, v["method"], "const", "server/discover", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "server/discover")) return at(no(e, v["method"], "const", "server/discover", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -322,17 +322,17 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "capabilities")) return missing(e, "capabilities", s);
-  if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "supportedVersions")) return missing(e, "supportedVersions", s);
-  if ((r = c19(v["supportedVersions"], d + 1, e)) !== undefined) return at(r, "supportedVersions");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if ((r = c20(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
-  if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if ((r = c20(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c19(v["supportedVersions"], d + 1, e)) !== undefined) return at(r, "supportedVersions");
+  if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
 }
 
 export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -341,10 +341,10 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cDiscoverResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -354,8 +354,8 @@ export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "elicitation/create")) return at(no(e, v["method"], "const", "elicitation/create", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["method"] === "elicitation/create")) return at(no(e, v["method"], "const", "elicitation/create", s + "/properties/method"), "method");
   if ((r = cElicitRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -379,11 +379,11 @@ function c21(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "properties")) return missing(e, "properties", s);
-  if ((r = c22(v["properties"], d + 1, e)) !== undefined) return at(r, "properties");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
+  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
   if (hasOwn(v, "required")) if ((r = c23(v["required"], d + 1, e)) !== undefined) return at(r, "required");
+  if ((r = c22(v["properties"], d + 1, e)) !== undefined) return at(r, "properties");
 }
 
 export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict {
@@ -392,10 +392,10 @@ export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (!hasOwn(v, "requestedSchema")) return missing(e, "requestedSchema", s);
-  if ((r = c21(v["requestedSchema"], d + 1, e)) !== undefined) return at(r, "requestedSchema");
+  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (hasOwn(v, "mode")) if (!(v["mode"] === "form")) return at(no(e, v["mode"], "const", "form", s + "/properties/mode"), "mode");
+  if ((r = c21(v["requestedSchema"], d + 1, e)) !== undefined) return at(r, "requestedSchema");
 }
 
 const S24 = [[["message","requestedSchema"],[["mode","form"]]],[["message","mode","url"],[["mode","url"]]]] as const;
@@ -427,10 +427,10 @@ export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (!hasOwn(v, "mode")) return missing(e, "mode", s);
-  if (!(v["mode"] === "url")) return at(no(e, v["mode"], "const", "url", s + "/properties/mode"), "mode");
   if (!hasOwn(v, "url")) return missing(e, "url", s);
+  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!(v["mode"] === "url")) return at(no(e, v["mode"], "const", "url", s + "/properties/mode"), "mode");
   if ((r = c25(v["url"], d + 1, e)) !== undefined) return at(r, "url");
 }
 
@@ -484,8 +484,8 @@ export function cError(v: any, d: number, e: boolean): Verdict {
   const s = "Error";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return at(no(e, v["code"], "type", "integer", s + "/properties/code"), "code");
   if (!hasOwn(v, "message")) return missing(e, "message", s);
+  if (!((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return at(no(e, v["code"], "type", "integer", s + "/properties/code"), "code");
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
@@ -495,12 +495,12 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -516,12 +516,12 @@ export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (hasOwn(v, "arguments")) if ((r = c32(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 function c33(v: any, d: number, e: boolean): Verdict {
@@ -538,11 +538,11 @@ export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
-  if ((r = c33(v["messages"], d + 1, e)) !== undefined) return at(r, "messages");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if ((r = c33(v["messages"], d + 1, e)) !== undefined) return at(r, "messages");
 }
 
 const S35 = [[[],[]],[["messages","resultType"],[]]] as const;
@@ -568,10 +568,10 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c34(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -594,10 +594,10 @@ export function cHeaderMismatchError(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "error")) return missing(e, "error", s);
-  if ((r = c36(v["error"], d + 1, e)) !== undefined) return at(r, "error");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = c36(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 export function cInputRequest(v: any, d: number, e: boolean): Verdict {
@@ -616,10 +616,10 @@ export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (!(v["resultType"] === "input_required")) return at(no(e, v["resultType"], "const", "input_required", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputRequests")) if ((r = cInputRequests(v["inputRequests"], d + 1, e)) !== undefined) return at(r, "inputRequests");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (isObj(v) && !((hasOwn(v, "inputRequests")) || (hasOwn(v, "requestState")))) return no(e, v, "anyOf", [["inputRequests"],["requestState"]], s);
 }
 
@@ -639,17 +639,17 @@ export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 export function cInternalError(v: any, d: number, e: boolean): Verdict {
   const s = "InternalError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32603)) return at(no(e, v["code"], "const", -32603, s + "/properties/code"), "code");
   if (!hasOwn(v, "message")) return missing(e, "message", s);
+  if (!(v["code"] === -32603)) return at(no(e, v["code"], "const", -32603, s + "/properties/code"), "code");
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
@@ -657,8 +657,8 @@ export function cInvalidParamsError(v: any, d: number, e: boolean): Verdict {
   const s = "InvalidParamsError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32602)) return at(no(e, v["code"], "const", -32602, s + "/properties/code"), "code");
   if (!hasOwn(v, "message")) return missing(e, "message", s);
+  if (!(v["code"] === -32602)) return at(no(e, v["code"], "const", -32602, s + "/properties/code"), "code");
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
@@ -666,8 +666,8 @@ export function cInvalidRequestError(v: any, d: number, e: boolean): Verdict {
   const s = "InvalidRequestError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32600)) return at(no(e, v["code"], "const", -32600, s + "/properties/code"), "code");
   if (!hasOwn(v, "message")) return missing(e, "message", s);
+  if (!(v["code"] === -32600)) return at(no(e, v["code"], "const", -32600, s + "/properties/code"), "code");
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
@@ -677,10 +677,10 @@ export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "error")) return missing(e, "error", s);
-  if ((r = cError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 function c45(v: any, d: number, e: boolean): Verdict {
@@ -694,8 +694,8 @@ export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = c45(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -711,12 +711,12 @@ export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = c46(v["params"], d + 1, e)) !== undefined) return at(r, "params");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
 }
 
 const S47 = [[["id","jsonrpc","result"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]]] as const;
@@ -742,10 +742,10 @@ export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -755,12 +755,12 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -784,15 +784,15 @@ export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "prompts")) return missing(e, "prompts", s);
-  if ((r = c51(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if ((r = c52(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if ((r = c51(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
 }
 
 export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -801,10 +801,10 @@ export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdi
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListPromptsResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -814,12 +814,12 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -843,15 +843,15 @@ export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Ver
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "resourceTemplates")) return missing(e, "resourceTemplates", s);
-  if ((r = c53(v["resourceTemplates"], d + 1, e)) !== undefined) return at(r, "resourceTemplates");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if ((r = c54(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if ((r = c53(v["resourceTemplates"], d + 1, e)) !== undefined) return at(r, "resourceTemplates");
 }
 
 export function cListResourceTemplatesResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -860,10 +860,10 @@ export function cListResourceTemplatesResultResponse(v: any, d: number, e: boole
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListResourceTemplatesResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -873,12 +873,12 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -902,15 +902,15 @@ export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "resources")) return missing(e, "resources", s);
-  if ((r = c55(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if ((r = c56(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if ((r = c55(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
 }
 
 export function cListResourcesResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -919,10 +919,10 @@ export function cListResourcesResultResponse(v: any, d: number, e: boolean): Ver
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListResourcesResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -932,12 +932,12 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -961,15 +961,15 @@ export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "tools")) return missing(e, "tools", s);
-  if ((r = c57(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if ((r = c58(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if ((r = c57(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
 }
 
 export function cListToolsResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -978,10 +978,10 @@ export function cListToolsResultResponse(v: any, d: number, e: boolean): Verdict
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListToolsResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -989,8 +989,8 @@ export function cMethodNotFoundError(v: any, d: number, e: boolean): Verdict {
   const s = "MethodNotFoundError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32601)) return at(no(e, v["code"], "const", -32601, s + "/properties/code"), "code");
   if (!hasOwn(v, "message")) return missing(e, "message", s);
+  if (!(v["code"] === -32601)) return at(no(e, v["code"], "const", -32601, s + "/properties/code"), "code");
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
@@ -1009,8 +1009,8 @@ function c60(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
   if (!hasOwn(v, "data")) return missing(e, "data", s);
+  if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
   if ((r = c61(v["data"], d + 1, e)) !== undefined) return at(r, "data");
 }
 
@@ -1026,10 +1026,10 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "error")) return missing(e, "error", s);
-  if ((r = c59(v["error"], d + 1, e)) !== undefined) return at(r, "error");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = c59(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 function c63(v: any, d: number, e: boolean): Verdict {
@@ -1061,12 +1061,12 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1076,8 +1076,8 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
@@ -1086,17 +1086,17 @@ export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
 }
 
 export function cParseError(v: any, d: number, e: boolean): Verdict {
   const s = "ParseError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32700)) return at(no(e, v["code"], "const", -32700, s + "/properties/code"), "code");
   if (!hasOwn(v, "message")) return missing(e, "message", s);
+  if (!(v["code"] === -32700)) return at(no(e, v["code"], "const", -32700, s + "/properties/code"), "code");
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
@@ -1106,10 +1106,10 @@ export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "notifications/progress")) return at(no(e, v["method"], "const", "notifications/progress", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "notifications/progress")) return at(no(e, v["method"], "const", "notifications/progress", s + "/properties/method"), "method");
   if ((r = cProgressNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1119,12 +1119,12 @@ export function cProgressNotificationParams(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "progress")) return missing(e, "progress", s);
-  if (!((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return at(no(e, v["progress"], "type", "number", s + "/properties/progress"), "progress");
   if (!hasOwn(v, "progressToken")) return missing(e, "progressToken", s);
+  if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return at(no(e, v["progress"], "type", "number", s + "/properties/progress"), "progress");
+  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return at(no(e, v["total"], "type", "number", s + "/properties/total"), "total");
   if ((r = cProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
-  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return at(no(e, v["total"], "type", "number", s + "/properties/total"), "total");
 }
 
 export function cPromptListChangedNotification(v: any, d: number, e: boolean): Verdict {
@@ -1133,8 +1133,8 @@ export function cPromptListChangedNotification(v: any, d: number, e: boolean): V
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "notifications/prompts/list_changed")) return at(no(e, v["method"], "const", "notifications/prompts/list_changed", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -1145,12 +1145,12 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1166,11 +1166,11 @@ export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdi
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if ((r = c67(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 const S70 = [[["text","uri"],[]],[["blob","uri"],[]]] as const;
@@ -1210,13 +1210,13 @@ export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "contents")) return missing(e, "contents", s);
-  if ((r = c68(v["contents"], d + 1, e)) !== undefined) return at(r, "contents");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if ((r = c71(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c68(v["contents"], d + 1, e)) !== undefined) return at(r, "contents");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -1243,10 +1243,10 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c72(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -1280,8 +1280,8 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "notifications/resources/list_changed")) return at(no(e, v["method"], "const", "notifications/resources/list_changed", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -1298,9 +1298,9 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if ((r = c80(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Verdict {
@@ -1309,10 +1309,10 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "notifications/resources/updated")) return at(no(e, v["method"], "const", "notifications/resources/updated", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "notifications/resources/updated")) return at(no(e, v["method"], "const", "notifications/resources/updated", s + "/properties/method"), "method");
   if ((r = cResourceUpdatedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1328,8 +1328,8 @@ export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c84(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c84(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
 }
 
 export function cResult(v: any, d: number, e: boolean): Verdict {
@@ -1394,10 +1394,10 @@ export function cSubscriptionsAcknowledgedNotification(v: any, d: number, e: boo
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "notifications/subscriptions/acknowledged")) return at(no(e, v["method"], "const", "notifications/subscriptions/acknowledged", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "notifications/subscriptions/acknowledged")) return at(no(e, v["method"], "const", "notifications/subscriptions/acknowledged", s + "/properties/method"), "method");
   if ((r = cSubscriptionsAcknowledgedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1407,8 +1407,8 @@ export function cSubscriptionsAcknowledgedNotificationParams(v: any, d: number, 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "notifications")) return missing(e, "notifications", s);
-  if ((r = cSubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = cSubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");
 }
 
 export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verdict {
@@ -1417,12 +1417,12 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "subscriptions/listen")) return at(no(e, v["method"], "const", "subscriptions/listen", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "subscriptions/listen")) return at(no(e, v["method"], "const", "subscriptions/listen", s + "/properties/method"), "method");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscriptionsListenRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1432,9 +1432,9 @@ export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean)
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "notifications")) return missing(e, "notifications", s);
   if ((r = cSubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 export function cSubscriptionsListenResult(v: any, d: number, e: boolean): Verdict {
@@ -1443,9 +1443,9 @@ export function cSubscriptionsListenResult(v: any, d: number, e: boolean): Verdi
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cSubscriptionsListenResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if ((r = cSubscriptionsListenResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 export function cSubscriptionsListenResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -1454,10 +1454,10 @@ export function cSubscriptionsListenResultResponse(v: any, d: number, e: boolean
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscriptionsListenResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -1467,8 +1467,8 @@ export function cToolListChangedNotification(v: any, d: number, e: boolean): Ver
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "notifications/tools/list_changed")) return at(no(e, v["method"], "const", "notifications/tools/list_changed", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -1485,8 +1485,8 @@ function c105(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "requested")) return missing(e, "requested", s);
-  if (!(typeof v["requested"] === "string")) return at(no(e, v["requested"], "type", "string", s + "/properties/requested"), "requested");
   if (!hasOwn(v, "supported")) return missing(e, "supported", s);
+  if (!(typeof v["requested"] === "string")) return at(no(e, v["requested"], "type", "string", s + "/properties/requested"), "requested");
   if ((r = c106(v["supported"], d + 1, e)) !== undefined) return at(r, "supported");
 }
 
@@ -1496,8 +1496,8 @@ function c104(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32022)) return at(no(e, v["code"], "const", -32022, s + "/properties/code"), "code");
   if (!hasOwn(v, "data")) return missing(e, "data", s);
+  if (!(v["code"] === -32022)) return at(no(e, v["code"], "const", -32022, s + "/properties/code"), "code");
   if ((r = c105(v["data"], d + 1, e)) !== undefined) return at(r, "data");
 }
 
@@ -1513,8 +1513,8 @@ export function cUnsupportedProtocolVersionError(v: any, d: number, e: boolean):
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "error")) return missing(e, "error", s);
-  if ((r = c103(v["error"], d + 1, e)) !== undefined) return at(r, "error");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = c103(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }

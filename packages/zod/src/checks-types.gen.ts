@@ -33,9 +33,9 @@ export function cAnnotations(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e)) !== undefined) return at(r, "audience");
   if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return at(no(e, v["lastModified"], "type", "string", s + "/properties/lastModified"), "lastModified");
   if (hasOwn(v, "priority")) if ((r = c1(v["priority"], d + 1, e)) !== undefined) return at(r, "priority");
+  if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e)) !== undefined) return at(r, "audience");
 }
 
 function c2(v: any, d: number, e: boolean): Verdict {
@@ -50,12 +50,12 @@ export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
-  if ((r = c2(v["data"], d + 1, e)) !== undefined) return at(r, "data");
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
-  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(v["type"] === "audio")) return at(no(e, v["type"], "const", "audio", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c2(v["data"], d + 1, e)) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
@@ -85,21 +85,21 @@ export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "blob")) return missing(e, "blob", s);
-  if ((r = c3(v["blob"], d + 1, e)) !== undefined) return at(r, "blob");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c4(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c3(v["blob"], d + 1, e)) !== undefined) return at(r, "blob");
+  if ((r = c4(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
 }
 
 export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
   const s = "BooleanSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "boolean")) return at(no(e, v["type"], "const", "boolean", s + "/properties/type"), "type");
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "boolean")) return at(no(e, v["default"], "type", "boolean", s + "/properties/default"), "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "boolean")) return at(no(e, v["type"], "const", "boolean", s + "/properties/type"), "type");
 }
 
 function c10(v: any, d: number, e: boolean): Verdict {
@@ -182,10 +182,10 @@ export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "resource")) return missing(e, "resource", s);
-  if ((r = c29(v["resource"], d + 1, e)) !== undefined) return at(r, "resource");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(v["type"] === "resource")) return at(no(e, v["type"], "const", "resource", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c29(v["resource"], d + 1, e)) !== undefined) return at(r, "resource");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
@@ -210,15 +210,15 @@ export function cEnumSchema(v: any, d: number, e: boolean): Verdict {
 }
 
 function c38(v: any, d: number, e: boolean): Verdict {
-  const s = "Icon/properties/src";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
-function c39(v: any, d: number, e: boolean): Verdict {
   const s = "Icon/properties/sizes";
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
+}
+
+function c39(v: any, d: number, e: boolean): Verdict {
+  const s = "Icon/properties/src";
+  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
+  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cIcon(v: any, d: number, e: boolean): Verdict {
@@ -227,10 +227,10 @@ export function cIcon(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "src")) return missing(e, "src", s);
-  if ((r = c38(v["src"], d + 1, e)) !== undefined) return at(r, "src");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (hasOwn(v, "sizes")) if ((r = c39(v["sizes"], d + 1, e)) !== undefined) return at(r, "sizes");
   if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return at(no(e, v["theme"], "enum", ["dark","light"], s + "/properties/theme"), "theme");
+  if ((r = c39(v["src"], d + 1, e)) !== undefined) return at(r, "src");
+  if (hasOwn(v, "sizes")) if ((r = c38(v["sizes"], d + 1, e)) !== undefined) return at(r, "sizes");
 }
 
 function c40(v: any, d: number, e: boolean): Verdict {
@@ -261,12 +261,12 @@ export function cImageContent(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
-  if ((r = c41(v["data"], d + 1, e)) !== undefined) return at(r, "data");
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
-  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(v["type"] === "image")) return at(no(e, v["type"], "const", "image", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c41(v["data"], d + 1, e)) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
@@ -290,13 +290,13 @@ export function cImplementation(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "version")) return missing(e, "version", s);
-  if (!(typeof v["version"] === "string")) return at(no(e, v["version"], "type", "string", s + "/properties/version"), "version");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "icons")) if ((r = c42(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(typeof v["version"] === "string")) return at(no(e, v["version"], "type", "string", s + "/properties/version"), "version");
   if (hasOwn(v, "websiteUrl")) if ((r = c43(v["websiteUrl"], d + 1, e)) !== undefined) return at(r, "websiteUrl");
+  if (hasOwn(v, "icons")) if ((r = c42(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
 }
 
 export function cInputRequests(v: any, d: number, e: boolean): Verdict {
@@ -390,13 +390,13 @@ export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
-  if ((r = c49(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "enumNames")) if ((r = c50(v["enumNames"], d + 1, e)) !== undefined) return at(r, "enumNames");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if ((r = c49(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
+  if (hasOwn(v, "enumNames")) if ((r = c50(v["enumNames"], d + 1, e)) !== undefined) return at(r, "enumNames");
 }
 
 export function cMetaObject(v: any, d: number, e: boolean): Verdict {
@@ -433,12 +433,12 @@ export function cNumberSchema(v: any, d: number, e: boolean): Verdict {
   const s = "NumberSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!((v["type"] === "integer" || v["type"] === "number"))) return at(no(e, v["type"], "enum", ["integer","number"], s + "/properties/type"), "type");
   if (hasOwn(v, "default")) if (!((typeof v["default"] === "number" && Number.isFinite(v["default"])))) return at(no(e, v["default"], "type", "number", s + "/properties/default"), "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "maximum")) if (!((typeof v["maximum"] === "number" && Number.isFinite(v["maximum"])))) return at(no(e, v["maximum"], "type", "number", s + "/properties/maximum"), "maximum");
   if (hasOwn(v, "minimum")) if (!((typeof v["minimum"] === "number" && Number.isFinite(v["minimum"])))) return at(no(e, v["minimum"], "type", "number", s + "/properties/minimum"), "minimum");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!((v["type"] === "integer" || v["type"] === "number"))) return at(no(e, v["type"], "enum", ["integer","number"], s + "/properties/type"), "type");
 }
 
 const S64 = [[["type"],[["type","string"]]],[["type"],[]],[["type"],[["type","boolean"]]],[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
@@ -491,20 +491,20 @@ export function cPrompt(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "arguments")) if ((r = c65(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "icons")) if ((r = c66(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
 export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
   const s = "PromptArgument";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "required")) if (!(typeof v["required"] === "boolean")) return at(no(e, v["required"], "type", "boolean", s + "/properties/required"), "required");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
@@ -515,19 +515,19 @@ export function cPromptMessage(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "content")) return missing(e, "content", s);
-  if ((r = cContentBlock(v["content"], d + 1, e)) !== undefined) return at(r, "content");
   if (!hasOwn(v, "role")) return missing(e, "role", s);
   if ((r = cRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
+  if ((r = cContentBlock(v["content"], d + 1, e)) !== undefined) return at(r, "content");
 }
 
 export function cPromptReference(v: any, d: number, e: boolean): Verdict {
   const s = "PromptReference";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "ref/prompt")) return at(no(e, v["type"], "const", "ref/prompt", s + "/properties/type"), "type");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "ref/prompt")) return at(no(e, v["type"], "const", "ref/prompt", s + "/properties/type"), "type");
 }
 
 export function cRequestId(v: any, d: number, e: boolean): Verdict {
@@ -541,25 +541,25 @@ export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "io.modelcontextprotocol/clientCapabilities")) return missing(e, "io.modelcontextprotocol/clientCapabilities", s);
-  if ((r = cClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientCapabilities");
   if (!hasOwn(v, "io.modelcontextprotocol/protocolVersion")) return missing(e, "io.modelcontextprotocol/protocolVersion", s);
   if (!(typeof v["io.modelcontextprotocol/protocolVersion"] === "string")) return at(no(e, v["io.modelcontextprotocol/protocolVersion"], "type", "string", s + "/properties/io.modelcontextprotocol~1protocolVersion"), "io.modelcontextprotocol/protocolVersion");
-  if (hasOwn(v, "io.modelcontextprotocol/clientInfo")) if ((r = cImplementation(v["io.modelcontextprotocol/clientInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientInfo");
   if (hasOwn(v, "progressToken")) if ((r = cProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
+  if (hasOwn(v, "io.modelcontextprotocol/clientInfo")) if ((r = cImplementation(v["io.modelcontextprotocol/clientInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientInfo");
+  if ((r = cClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientCapabilities");
 }
 
 function c75(v: any, d: number, e: boolean): Verdict {
-  const s = "Resource/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
-function c76(v: any, d: number, e: boolean): Verdict {
   const s = "Resource/properties/icons";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
+}
+
+function c76(v: any, d: number, e: boolean): Verdict {
+  const s = "Resource/properties/uri";
+  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
+  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cResource(v: any, d: number, e: boolean): Verdict {
@@ -568,16 +568,16 @@ export function cResource(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c75(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "icons")) if ((r = c76(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c76(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "icons")) if ((r = c75(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
 }
 
 function c77(v: any, d: number, e: boolean): Verdict {
@@ -592,23 +592,23 @@ export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c77(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c77(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
 }
 
 function c78(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceLink/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
-function c79(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceLink/properties/icons";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
+}
+
+function c79(v: any, d: number, e: boolean): Verdict {
+  const s = "ResourceLink/properties/uri";
+  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
+  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cResourceLink(v: any, d: number, e: boolean): Verdict {
@@ -617,32 +617,32 @@ export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "resource_link")) return at(no(e, v["type"], "const", "resource_link", s + "/properties/type"), "type");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c78(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "icons")) if ((r = c79(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "resource_link")) return at(no(e, v["type"], "const", "resource_link", s + "/properties/type"), "type");
+  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c79(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "icons")) if ((r = c78(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
 }
 
 function c81(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceTemplate/properties/uriTemplate";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri_template(v))) return no(e, v, "format", "uri-template", s);
-}
-
-function c82(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceTemplate/properties/icons";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
+}
+
+function c82(v: any, d: number, e: boolean): Verdict {
+  const s = "ResourceTemplate/properties/uriTemplate";
+  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
+  if (!(F_uri_template(v))) return no(e, v, "format", "uri-template", s);
 }
 
 export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
@@ -651,15 +651,15 @@ export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "uriTemplate")) return missing(e, "uriTemplate", s);
-  if ((r = c81(v["uriTemplate"], d + 1, e)) !== undefined) return at(r, "uriTemplate");
-  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "icons")) if ((r = c82(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c82(v["uriTemplate"], d + 1, e)) !== undefined) return at(r, "uriTemplate");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "icons")) if ((r = c81(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
 }
 
 function c83(v: any, d: number, e: boolean): Verdict {
@@ -674,8 +674,8 @@ export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdi
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "ref/resource")) return at(no(e, v["type"], "const", "ref/resource", s + "/properties/type"), "type");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
+  if (!(v["type"] === "ref/resource")) return at(no(e, v["type"], "const", "ref/resource", s + "/properties/type"), "type");
   if ((r = c83(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
 }
 
@@ -738,12 +738,12 @@ export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (hasOwn(v, "prompts")) if ((r = c87(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
+  if (hasOwn(v, "tools")) if ((r = c89(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
+  if (hasOwn(v, "resources")) if ((r = c88(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
   if (hasOwn(v, "completions")) if ((r = cJSONObject(v["completions"], d + 1, e)) !== undefined) return at(r, "completions");
   if (hasOwn(v, "experimental")) if ((r = c85(v["experimental"], d + 1, e)) !== undefined) return at(r, "experimental");
   if (hasOwn(v, "extensions")) if ((r = c86(v["extensions"], d + 1, e)) !== undefined) return at(r, "extensions");
-  if (hasOwn(v, "prompts")) if ((r = c87(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
-  if (hasOwn(v, "resources")) if ((r = c88(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
-  if (hasOwn(v, "tools")) if ((r = c89(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
 }
 
 const S91 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]]] as const;
@@ -767,13 +767,13 @@ export function cStringSchema(v: any, d: number, e: boolean): Verdict {
   const s = "StringSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "format")) if (!((v["format"] === "date" || v["format"] === "date-time" || v["format"] === "email" || v["format"] === "uri"))) return at(no(e, v["format"], "enum", ["date","date-time","email","uri"], s + "/properties/format"), "format");
   if (hasOwn(v, "maxLength")) if (!((typeof v["maxLength"] === "number" && Number.isInteger(v["maxLength"])))) return at(no(e, v["maxLength"], "type", "integer", s + "/properties/maxLength"), "maxLength");
   if (hasOwn(v, "minLength")) if (!((typeof v["minLength"] === "number" && Number.isInteger(v["minLength"])))) return at(no(e, v["minLength"], "type", "integer", s + "/properties/minLength"), "minLength");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
 }
 
 function c92(v: any, d: number, e: boolean): Verdict {
@@ -788,9 +788,9 @@ export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "promptsListChanged")) if (!(typeof v["promptsListChanged"] === "boolean")) return at(no(e, v["promptsListChanged"], "type", "boolean", s + "/properties/promptsListChanged"), "promptsListChanged");
-  if (hasOwn(v, "resourceSubscriptions")) if ((r = c92(v["resourceSubscriptions"], d + 1, e)) !== undefined) return at(r, "resourceSubscriptions");
   if (hasOwn(v, "resourcesListChanged")) if (!(typeof v["resourcesListChanged"] === "boolean")) return at(no(e, v["resourcesListChanged"], "type", "boolean", s + "/properties/resourcesListChanged"), "resourcesListChanged");
   if (hasOwn(v, "toolsListChanged")) if (!(typeof v["toolsListChanged"] === "boolean")) return at(no(e, v["toolsListChanged"], "type", "boolean", s + "/properties/toolsListChanged"), "toolsListChanged");
+  if (hasOwn(v, "resourceSubscriptions")) if ((r = c92(v["resourceSubscriptions"], d + 1, e)) !== undefined) return at(r, "resourceSubscriptions");
 }
 
 export function cSubscriptionsListenResultMetaObject(v: any, d: number, e: boolean): Verdict {
@@ -809,8 +809,8 @@ export function cTextContent(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "text")) return missing(e, "text", s);
-  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
   if (!(v["type"] === "text")) return at(no(e, v["type"], "const", "text", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
@@ -828,43 +828,43 @@ export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "text")) return missing(e, "text", s);
-  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c93(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
+  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c93(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
 }
 
-function c96(v: any, d: number, e: boolean): Verdict {
+function c94(v: any, d: number, e: boolean): Verdict {
+  const s = "TitledMultiSelectEnumSchema/properties/default";
+  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
+  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
+}
+
+function c97(v: any, d: number, e: boolean): Verdict {
   const s = "TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "const")) return missing(e, "const", s);
-  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
   if (!hasOwn(v, "title")) return missing(e, "title", s);
+  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
   if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
-function c95(v: any, d: number, e: boolean): Verdict {
+function c96(v: any, d: number, e: boolean): Verdict {
   const s = "TitledMultiSelectEnumSchema/properties/items/properties/anyOf";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = c96(v[i], d + 1, e)) !== undefined) return at(r, i);
+  for (let i = 0; i < v.length; i++) if ((r = c97(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
-function c94(v: any, d: number, e: boolean): Verdict {
+function c95(v: any, d: number, e: boolean): Verdict {
   const s = "TitledMultiSelectEnumSchema/properties/items";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "anyOf")) return missing(e, "anyOf", s);
-  if ((r = c95(v["anyOf"], d + 1, e)) !== undefined) return at(r, "anyOf");
-}
-
-function c97(v: any, d: number, e: boolean): Verdict {
-  const s = "TitledMultiSelectEnumSchema/properties/default";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
+  if ((r = c96(v["anyOf"], d + 1, e)) !== undefined) return at(r, "anyOf");
 }
 
 export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
@@ -873,22 +873,22 @@ export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Ver
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "items")) return missing(e, "items", s);
-  if ((r = c94(v["items"], d + 1, e)) !== undefined) return at(r, "items");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
-  if (hasOwn(v, "default")) if ((r = c97(v["default"], d + 1, e)) !== undefined) return at(r, "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
   if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if ((r = c94(v["default"], d + 1, e)) !== undefined) return at(r, "default");
+  if ((r = c95(v["items"], d + 1, e)) !== undefined) return at(r, "items");
 }
 
 function c99(v: any, d: number, e: boolean): Verdict {
   const s = "TitledSingleSelectEnumSchema/properties/oneOf/items";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "const")) return missing(e, "const", s);
-  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
   if (!hasOwn(v, "title")) return missing(e, "title", s);
+  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
   if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
@@ -906,28 +906,28 @@ export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Ve
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "oneOf")) return missing(e, "oneOf", s);
-  if ((r = c98(v["oneOf"], d + 1, e)) !== undefined) return at(r, "oneOf");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if ((r = c98(v["oneOf"], d + 1, e)) !== undefined) return at(r, "oneOf");
 }
 
 function c100(v: any, d: number, e: boolean): Verdict {
-  const s = "Tool/properties/inputSchema";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
-  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
-}
-
-function c101(v: any, d: number, e: boolean): Verdict {
   const s = "Tool/properties/icons";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
+}
+
+function c101(v: any, d: number, e: boolean): Verdict {
+  const s = "Tool/properties/inputSchema";
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
+  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
 }
 
 function c102(v: any, d: number, e: boolean): Verdict {
@@ -942,15 +942,15 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "inputSchema")) return missing(e, "inputSchema", s);
-  if ((r = c100(v["inputSchema"], d + 1, e)) !== undefined) return at(r, "inputSchema");
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "annotations")) if ((r = cToolAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "icons")) if ((r = c101(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
-  if (hasOwn(v, "outputSchema")) if ((r = c102(v["outputSchema"], d + 1, e)) !== undefined) return at(r, "outputSchema");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "outputSchema")) if ((r = c102(v["outputSchema"], d + 1, e)) !== undefined) return at(r, "outputSchema");
+  if ((r = c101(v["inputSchema"], d + 1, e)) !== undefined) return at(r, "inputSchema");
+  if (hasOwn(v, "annotations")) if ((r = cToolAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "icons")) if ((r = c100(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
 }
 
 export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
@@ -963,27 +963,27 @@ export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
-function c108(v: any, d: number, e: boolean): Verdict {
+function c107(v: any, d: number, e: boolean): Verdict {
+  const s = "UntitledMultiSelectEnumSchema/properties/default";
+  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
+  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
+}
+
+function c109(v: any, d: number, e: boolean): Verdict {
   const s = "UntitledMultiSelectEnumSchema/properties/items/properties/enum";
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
 }
 
-function c107(v: any, d: number, e: boolean): Verdict {
+function c108(v: any, d: number, e: boolean): Verdict {
   const s = "UntitledMultiSelectEnumSchema/properties/items";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
-  if ((r = c108(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
-}
-
-function c109(v: any, d: number, e: boolean): Verdict {
-  const s = "UntitledMultiSelectEnumSchema/properties/default";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
+  if ((r = c109(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
 }
 
 export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
@@ -992,14 +992,14 @@ export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): V
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "items")) return missing(e, "items", s);
-  if ((r = c107(v["items"], d + 1, e)) !== undefined) return at(r, "items");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
-  if (hasOwn(v, "default")) if ((r = c109(v["default"], d + 1, e)) !== undefined) return at(r, "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
   if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if ((r = c107(v["default"], d + 1, e)) !== undefined) return at(r, "default");
+  if ((r = c108(v["items"], d + 1, e)) !== undefined) return at(r, "items");
 }
 
 function c110(v: any, d: number, e: boolean): Verdict {
@@ -1014,10 +1014,10 @@ export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
-  if ((r = c110(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if ((r = c110(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
 }

@@ -17,8 +17,8 @@ export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "sampling/createMessage")) return at(no(e, v["method"], "const", "sampling/createMessage", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["method"] === "sampling/createMessage")) return at(no(e, v["method"], "const", "sampling/createMessage", s + "/properties/method"), "method");
   if ((r = cCreateMessageRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -50,17 +50,17 @@ export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "maxTokens")) return missing(e, "maxTokens", s);
-  if (!((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return at(no(e, v["maxTokens"], "type", "integer", s + "/properties/maxTokens"), "maxTokens");
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
-  if ((r = c0(v["messages"], d + 1, e)) !== undefined) return at(r, "messages");
   if (hasOwn(v, "includeContext")) if (!((v["includeContext"] === "allServers" || v["includeContext"] === "none" || v["includeContext"] === "thisServer"))) return at(no(e, v["includeContext"], "enum", ["allServers","none","thisServer"], s + "/properties/includeContext"), "includeContext");
-  if (hasOwn(v, "metadata")) if ((r = coreChecks.JSONObject(v["metadata"], d + 1, e)) !== undefined) return at(r, "metadata");
-  if (hasOwn(v, "modelPreferences")) if ((r = cModelPreferences(v["modelPreferences"], d + 1, e)) !== undefined) return at(r, "modelPreferences");
-  if (hasOwn(v, "stopSequences")) if ((r = c1(v["stopSequences"], d + 1, e)) !== undefined) return at(r, "stopSequences");
+  if (!((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return at(no(e, v["maxTokens"], "type", "integer", s + "/properties/maxTokens"), "maxTokens");
   if (hasOwn(v, "systemPrompt")) if (!(typeof v["systemPrompt"] === "string")) return at(no(e, v["systemPrompt"], "type", "string", s + "/properties/systemPrompt"), "systemPrompt");
   if (hasOwn(v, "temperature")) if (!((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return at(no(e, v["temperature"], "type", "number", s + "/properties/temperature"), "temperature");
   if (hasOwn(v, "toolChoice")) if ((r = cToolChoice(v["toolChoice"], d + 1, e)) !== undefined) return at(r, "toolChoice");
+  if (hasOwn(v, "stopSequences")) if ((r = c1(v["stopSequences"], d + 1, e)) !== undefined) return at(r, "stopSequences");
+  if (hasOwn(v, "modelPreferences")) if ((r = cModelPreferences(v["modelPreferences"], d + 1, e)) !== undefined) return at(r, "modelPreferences");
   if (hasOwn(v, "tools")) if ((r = c2(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
+  if ((r = c0(v["messages"], d + 1, e)) !== undefined) return at(r, "messages");
+  if (hasOwn(v, "metadata")) if ((r = coreChecks.JSONObject(v["metadata"], d + 1, e)) !== undefined) return at(r, "metadata");
 }
 
 function c4(v: any, d: number, e: boolean): Verdict {
@@ -96,13 +96,13 @@ export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "content")) return missing(e, "content", s);
-  if ((r = c3(v["content"], d + 1, e)) !== undefined) return at(r, "content");
   if (!hasOwn(v, "model")) return missing(e, "model", s);
-  if (!(typeof v["model"] === "string")) return at(no(e, v["model"], "type", "string", s + "/properties/model"), "model");
   if (!hasOwn(v, "role")) return missing(e, "role", s);
-  if ((r = coreChecks.Role(v["role"], d + 1, e)) !== undefined) return at(r, "role");
-  if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if (!(typeof v["model"] === "string")) return at(no(e, v["model"], "type", "string", s + "/properties/model"), "model");
   if (hasOwn(v, "stopReason")) if (!(typeof v["stopReason"] === "string")) return at(no(e, v["stopReason"], "type", "string", s + "/properties/stopReason"), "stopReason");
+  if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = coreChecks.Role(v["role"], d + 1, e)) !== undefined) return at(r, "role");
+  if ((r = c3(v["content"], d + 1, e)) !== undefined) return at(r, "content");
 }
 
 function c5(v: any, d: number, e: boolean): Verdict {
@@ -152,10 +152,10 @@ export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "notifications/message")) return at(no(e, v["method"], "const", "notifications/message", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "notifications/message")) return at(no(e, v["method"], "const", "notifications/message", s + "/properties/method"), "method");
   if ((r = cLoggingMessageNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -166,9 +166,9 @@ export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean)
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "level")) return missing(e, "level", s);
+  if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return at(no(e, v["logger"], "type", "string", s + "/properties/logger"), "logger");
   if ((r = cLoggingLevel(v["level"], d + 1, e)) !== undefined) return at(r, "level");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.NotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return at(no(e, v["logger"], "type", "string", s + "/properties/logger"), "logger");
 }
 
 export function cModelHint(v: any, d: number, e: boolean): Verdict {
@@ -212,9 +212,9 @@ export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "costPriority")) if ((r = c7(v["costPriority"], d + 1, e)) !== undefined) return at(r, "costPriority");
-  if (hasOwn(v, "hints")) if ((r = c8(v["hints"], d + 1, e)) !== undefined) return at(r, "hints");
   if (hasOwn(v, "intelligencePriority")) if ((r = c9(v["intelligencePriority"], d + 1, e)) !== undefined) return at(r, "intelligencePriority");
   if (hasOwn(v, "speedPriority")) if ((r = c10(v["speedPriority"], d + 1, e)) !== undefined) return at(r, "speedPriority");
+  if (hasOwn(v, "hints")) if ((r = c8(v["hints"], d + 1, e)) !== undefined) return at(r, "hints");
 }
 
 function c11(v: any, d: number, e: boolean): Verdict {
@@ -229,9 +229,9 @@ export function cRoot(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c11(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = c11(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
 }
 
 function c13(v: any, d: number, e: boolean): Verdict {
@@ -267,10 +267,10 @@ export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "content")) return missing(e, "content", s);
-  if ((r = c12(v["content"], d + 1, e)) !== undefined) return at(r, "content");
   if (!hasOwn(v, "role")) return missing(e, "role", s);
-  if ((r = coreChecks.Role(v["role"], d + 1, e)) !== undefined) return at(r, "role");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = coreChecks.Role(v["role"], d + 1, e)) !== undefined) return at(r, "role");
+  if ((r = c12(v["content"], d + 1, e)) !== undefined) return at(r, "content");
 }
 
 export function cSamplingMessageContentBlock(v: any, d: number, e: boolean): Verdict {
@@ -310,13 +310,13 @@ export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "content")) return missing(e, "content", s);
-  if ((r = c14(v["content"], d + 1, e)) !== undefined) return at(r, "content");
   if (!hasOwn(v, "toolUseId")) return missing(e, "toolUseId", s);
-  if (!(typeof v["toolUseId"] === "string")) return at(no(e, v["toolUseId"], "type", "string", s + "/properties/toolUseId"), "toolUseId");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
+  if (!(typeof v["toolUseId"] === "string")) return at(no(e, v["toolUseId"], "type", "string", s + "/properties/toolUseId"), "toolUseId");
   if (!(v["type"] === "tool_result")) return at(no(e, v["type"], "const", "tool_result", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
+  if ((r = c14(v["content"], d + 1, e)) !== undefined) return at(r, "content");
 }
 
 function c15(v: any, d: number, e: boolean): Verdict {
@@ -330,12 +330,12 @@ export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if (!(typeof v["id"] === "string")) return at(no(e, v["id"], "type", "string", s + "/properties/id"), "id");
   if (!hasOwn(v, "input")) return missing(e, "input", s);
-  if ((r = c15(v["input"], d + 1, e)) !== undefined) return at(r, "input");
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (!(typeof v["id"] === "string")) return at(no(e, v["id"], "type", "string", s + "/properties/id"), "id");
+  if ((r = c15(v["input"], d + 1, e)) !== undefined) return at(r, "input");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!(v["type"] === "tool_use")) return at(no(e, v["type"], "const", "tool_use", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -346,12 +346,12 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -366,12 +366,12 @@ export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "arguments")) if ((r = c16(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
-  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
 const S18 = [[[],[]],[["content","resultType"],[]]] as const;
@@ -397,10 +397,10 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c17(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -448,10 +448,10 @@ export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (hasOwn(v, "roots")) if ((r = c22(v["roots"], d + 1, e)) !== undefined) return at(r, "roots");
   if (hasOwn(v, "elicitation")) if ((r = c19(v["elicitation"], d + 1, e)) !== undefined) return at(r, "elicitation");
   if (hasOwn(v, "experimental")) if ((r = c20(v["experimental"], d + 1, e)) !== undefined) return at(r, "experimental");
   if (hasOwn(v, "extensions")) if ((r = c21(v["extensions"], d + 1, e)) !== undefined) return at(r, "extensions");
-  if (hasOwn(v, "roots")) if ((r = c22(v["roots"], d + 1, e)) !== undefined) return at(r, "roots");
   if (hasOwn(v, "sampling")) if ((r = c23(v["sampling"], d + 1, e)) !== undefined) return at(r, "sampling");
 }
 
@@ -483,12 +483,12 @@ export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -496,12 +496,26 @@ function c24(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams/properties/argument";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!hasOwn(v, "value")) return missing(e, "value", s);
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
 }
 
+function c26(v: any, d: number, e: boolean): Verdict {
+  const s = "CompleteRequestParams/properties/context/properties/arguments";
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
+}
+
 function c25(v: any, d: number, e: boolean): Verdict {
+  const s = "CompleteRequestParams/properties/context";
+  let r: Verdict;
+  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (hasOwn(v, "arguments")) if ((r = c26(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+}
+
+function c27(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams/properties/ref";
   let r: Verdict;
   if (isObj(v)) {
@@ -515,32 +529,18 @@ function c25(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-function c27(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context/properties/arguments";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
-}
-
-function c26(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "arguments")) if ((r = c27(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
-}
-
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "argument")) return missing(e, "argument", s);
-  if ((r = c24(v["argument"], d + 1, e)) !== undefined) return at(r, "argument");
   if (!hasOwn(v, "ref")) return missing(e, "ref", s);
-  if ((r = c25(v["ref"], d + 1, e)) !== undefined) return at(r, "ref");
-  if (hasOwn(v, "context")) if ((r = c26(v["context"], d + 1, e)) !== undefined) return at(r, "context");
+  if ((r = c24(v["argument"], d + 1, e)) !== undefined) return at(r, "argument");
+  if ((r = c27(v["ref"], d + 1, e)) !== undefined) return at(r, "ref");
+  if (hasOwn(v, "context")) if ((r = c25(v["context"], d + 1, e)) !== undefined) return at(r, "context");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
@@ -549,12 +549,12 @@ export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "server/discover")) return at(no(e, v["method"], "const", "server/discover", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "server/discover")) return at(no(e, v["method"], "const", "server/discover", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -576,17 +576,17 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!hasOwn(v, "capabilities")) return missing(e, "capabilities", s);
-  if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (!hasOwn(v, "supportedVersions")) return missing(e, "supportedVersions", s);
-  if ((r = c28(v["supportedVersions"], d + 1, e)) !== undefined) return at(r, "supportedVersions");
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if ((r = c29(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
-  if (hasOwn(v, "_meta")) if ((r = coreChecks.ResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
+  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if ((r = c29(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c28(v["supportedVersions"], d + 1, e)) !== undefined) return at(r, "supportedVersions");
+  if (hasOwn(v, "_meta")) if ((r = coreChecks.ResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
 }
 
 export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -595,10 +595,10 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cDiscoverResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -608,12 +608,12 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -629,12 +629,12 @@ export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "arguments")) if ((r = c30(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
-  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (hasOwn(v, "arguments")) if ((r = c30(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
 const S32 = [[[],[]],[["messages","resultType"],[]]] as const;
@@ -660,10 +660,10 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c31(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -696,10 +696,10 @@ export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (!(v["resultType"] === "input_required")) return at(no(e, v["resultType"], "const", "input_required", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.ResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputRequests")) if ((r = cInputRequests(v["inputRequests"], d + 1, e)) !== undefined) return at(r, "inputRequests");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (isObj(v) && !((hasOwn(v, "inputRequests")) || (hasOwn(v, "requestState")))) return no(e, v, "anyOf", [["inputRequests"],["requestState"]], s);
 }
 
@@ -727,9 +727,9 @@ export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
 }
 
 export function cInputResponses(v: any, d: number, e: boolean): Verdict {
@@ -746,12 +746,12 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -761,12 +761,12 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -776,12 +776,12 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -791,12 +791,12 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -815,8 +815,8 @@ function c35(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
   if (!hasOwn(v, "data")) return missing(e, "data", s);
+  if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
   if ((r = c36(v["data"], d + 1, e)) !== undefined) return at(r, "data");
 }
 
@@ -832,10 +832,10 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "error")) return missing(e, "error", s);
-  if ((r = c34(v["error"], d + 1, e)) !== undefined) return at(r, "error");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = c34(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
@@ -844,12 +844,12 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -859,8 +859,8 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
@@ -869,12 +869,12 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -890,11 +890,11 @@ export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdi
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c37(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if ((r = c37(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
 const S39 = [[[],[]],[["cacheScope","contents","resultType","ttlMs"],[]]] as const;
@@ -920,10 +920,10 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "result")) return missing(e, "result", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c38(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -933,12 +933,12 @@ export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "io.modelcontextprotocol/clientCapabilities")) return missing(e, "io.modelcontextprotocol/clientCapabilities", s);
-  if ((r = cClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientCapabilities");
   if (!hasOwn(v, "io.modelcontextprotocol/protocolVersion")) return missing(e, "io.modelcontextprotocol/protocolVersion", s);
   if (!(typeof v["io.modelcontextprotocol/protocolVersion"] === "string")) return at(no(e, v["io.modelcontextprotocol/protocolVersion"], "type", "string", s + "/properties/io.modelcontextprotocol~1protocolVersion"), "io.modelcontextprotocol/protocolVersion");
-  if (hasOwn(v, "io.modelcontextprotocol/clientInfo")) if ((r = coreChecks.Implementation(v["io.modelcontextprotocol/clientInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientInfo");
   if (hasOwn(v, "io.modelcontextprotocol/logLevel")) if ((r = cLoggingLevel(v["io.modelcontextprotocol/logLevel"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/logLevel");
   if (hasOwn(v, "progressToken")) if ((r = coreChecks.ProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
+  if (hasOwn(v, "io.modelcontextprotocol/clientInfo")) if ((r = coreChecks.Implementation(v["io.modelcontextprotocol/clientInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientInfo");
+  if ((r = cClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientCapabilities");
 }
 
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
@@ -962,9 +962,9 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if ((r = c40(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
 function c41(v: any, d: number, e: boolean): Verdict {
@@ -1007,13 +1007,13 @@ export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (hasOwn(v, "prompts")) if ((r = c43(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
+  if (hasOwn(v, "tools")) if ((r = c45(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
+  if (hasOwn(v, "resources")) if ((r = c44(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
   if (hasOwn(v, "completions")) if ((r = coreChecks.JSONObject(v["completions"], d + 1, e)) !== undefined) return at(r, "completions");
   if (hasOwn(v, "experimental")) if ((r = c41(v["experimental"], d + 1, e)) !== undefined) return at(r, "experimental");
   if (hasOwn(v, "extensions")) if ((r = c42(v["extensions"], d + 1, e)) !== undefined) return at(r, "extensions");
   if (hasOwn(v, "logging")) if ((r = coreChecks.JSONObject(v["logging"], d + 1, e)) !== undefined) return at(r, "logging");
-  if (hasOwn(v, "prompts")) if ((r = c43(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
-  if (hasOwn(v, "resources")) if ((r = c44(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
-  if (hasOwn(v, "tools")) if ((r = c45(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
 }
 
 export function cServerNotification(v: any, d: number, e: boolean): Verdict {
@@ -1069,12 +1069,12 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "id")) return missing(e, "id", s);
-  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "subscriptions/listen")) return at(no(e, v["method"], "const", "subscriptions/listen", s + "/properties/method"), "method");
   if (!hasOwn(v, "params")) return missing(e, "params", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["method"] === "subscriptions/listen")) return at(no(e, v["method"], "const", "subscriptions/listen", s + "/properties/method"), "method");
+  if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscriptionsListenRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1084,7 +1084,7 @@ export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean)
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (!hasOwn(v, "notifications")) return missing(e, "notifications", s);
   if ((r = coreChecks.SubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");
+  if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
