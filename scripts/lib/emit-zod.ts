@@ -225,8 +225,30 @@ class Emitter {
     return `protoGuard(${value}, ${shape}.catchall(${value}))`;
   }
 
+  /** Definitions that reach themselves through references (their schemas need a declared type). */
+  private cyclic(): Set<string> {
+    const own = new Set(this.options.names);
+    const out = new Set<string>();
+    for (const start of own) {
+      const seen = new Set<string>();
+      const stack = refsOf(this.defs[start]).filter((r) => own.has(r));
+      while (stack.length) {
+        const name = stack.pop()!;
+        if (name === start) {
+          out.add(start);
+          break;
+        }
+        if (seen.has(name)) continue;
+        seen.add(name);
+        stack.push(...refsOf(this.defs[name]).filter((r) => own.has(r)));
+      }
+    }
+    return out;
+  }
+
   emitAll(): EmittedZod {
     const order = this.order();
+    const cyclic = this.cyclic();
     const out: string[] = [];
     for (const name of order) {
       const def = this.defs[name]!;
@@ -235,7 +257,10 @@ class Emitter {
       const doc = typeof def.description === "string" ? def.description.split("\n")[0] : undefined;
       const comment = `/** Validates \`${name}\`${doc ? `: ${doc.replace(/\*\//g, "*\\/")}` : "."} */`;
       const type = this.options.typeOf(name);
-      out.push(`const ${rawName(name)}: z.ZodType<${type}> = ${expr};`);
+      // The concrete zod type (a z.ZodObject keeps .shape and .extend()), checked against the
+      // protocol type so a schema change that breaks it fails compilation. A definition on a
+      // reference cycle is declared instead: TypeScript cannot infer a self-referring type.
+      out.push(cyclic.has(name) ? `const ${rawName(name)}: z.ZodType<${type}> = ${expr};` : `const ${rawName(name)} = ${expr} satisfies z.ZodType<${type}>;`);
       this.helpers.add("fastPath");
       out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${type}> = fastPath(${(this.options.checkRef ?? checkName)(name)});`);
     }
