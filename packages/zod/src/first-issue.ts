@@ -84,10 +84,10 @@ function message(issue: CheckIssue): string {
   }
 }
 
-/** The issue a generated check returned, described (its path put outermost first, in place). */
+/** The issue a generated check returned, described (its path put outermost first). */
 export function describeIssue(issue: CheckIssue): FirstIssue {
   return {
-    path: issue.path.reverse(),
+    path: [...issue.path].reverse(),
     code: CODES[issue.keyword] ?? "custom",
     message: message(issue),
     keyword: issue.keyword,
@@ -98,7 +98,8 @@ export function describeIssue(issue: CheckIssue): FirstIssue {
 
 /**
  * The same as a zod issue, built in one object of one shape (with the slot
- * zod fills in, so adding it does not reshape the object).
+ * zod fills in, so adding it does not reshape the object). Takes over the
+ * check's issue: its path is reversed in place.
  */
 export function zodIssue(issue: CheckIssue): FirstIssue & { schema: undefined } {
   return {
