@@ -13,6 +13,12 @@
  *
  * Knobs: BENCH_WARMUP_MS (300), BENCH_MS (300, per validator per round),
  * BENCH_ROUNDS (5), BENCH_AJV_ALL_ERRORS=1 (ajv collects every error),
+ *
+ * Besides the corpus, hostile invalid messages (lib/hostile.ts), each
+ * measured alone: ~1 MB of nulls in a JSON-value position; a 2,000-tool
+ * result whose `_meta` breaks every member of the ServerResult union; a
+ * 10,000-block tool result broken in its last block (a union that fails
+ * only after a walk).
  * BENCH_BY_TYPE=N (also list the N types where ours trails ajv most, valid messages).
  */
 import { availableParallelism, loadavg } from "node:os";
@@ -21,6 +27,7 @@ import { ajvAllErrors, ajvChecks } from "./lib/ajv.js";
 import { type Corpus, loadCorpus, type Message, only, typesOf } from "./lib/corpus.js";
 import { type Case, type Check, consumed, type Plan, race } from "./lib/measure.js";
 import { officialChecks } from "./lib/official-sdk.js";
+import { hostileMessages } from "./lib/hostile.js";
 
 const plan: Plan = {
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 300),
@@ -38,7 +45,8 @@ const ours = new Map<string, Check>(
 const all = (c: Corpus) => [...c.valid, ...c.invalid];
 const everything = loadCorpus();
 const ofCoreTypes = only(everything, (type) => ours.has(type));
-const ajv = ajvChecks(new Set(all(ofCoreTypes).map((m) => m.type)));
+const hostile = hostileMessages();
+const ajv = ajvChecks(new Set([...all(ofCoreTypes), ...hostile].map((m) => m.type)));
 const corpus: Corpus = { valid: ofCoreTypes.valid.filter((m) => ajv.get(m.type)!(m.data)), invalid: ofCoreTypes.invalid };
 const official = officialChecks();
 const common = only(corpus, (type) => official.has(type));
@@ -68,6 +76,8 @@ function verdicts(checks: Map<string, Check>, c: Corpus): string {
   return `${accepted}/${c.valid.length} valid accepted, ${rejected}/${c.invalid.length} invalid rejected`;
 }
 console.log(`verdicts: ours ${verdicts(ours, corpus)} | ajv ${verdicts(ajv, corpus)}`);
+const hostileWrong = hostile.filter((m) => ours.get(m.type)!(m.data) || ajv.get(m.type)!(m.data)).map((m) => m.file);
+console.log(`verdicts (hostile): ${hostile.length - hostileWrong.length}/${hostile.length} refused by both${hostileWrong.length ? `; accepted: ${hostileWrong.join(", ")}` : ""}`);
 const oursWrong = misjudged(ours, corpus);
 if (oursWrong.length > 0) console.log(`verdicts: ours misjudges ${oursWrong.map((m) => m.file.replace(/^schema\//, "")).join(", ")}`);
 console.log(`verdicts (common): ours ${verdicts(ours, common)} | official ${verdicts(official, common)}`);
@@ -79,7 +89,7 @@ console.log(
 // --- measure and report -----------------------------------------------------
 
 const rate = (perSecond: number): string =>
-  perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)}M msg/s` : `${(perSecond / 1e3).toFixed(0)}k msg/s`;
+  perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(2)}M msg/s` : perSecond >= 1e4 ? `${(perSecond / 1e3).toFixed(0)}k msg/s` : `${perSecond.toFixed(0)} msg/s`;
 
 function compare(label: string, theirName: string, ourChecks: Map<string, Check>, theirChecks: Map<string, Check>, messages: readonly Message[], target?: number): void {
   if (messages.length === 0) {
@@ -93,7 +103,8 @@ function compare(label: string, theirName: string, ourChecks: Map<string, Check>
 }
 
 compare("validate valid            ", "ajv", ours, ajv, corpus.valid, 0.9);
-compare("validate invalid          ", "ajv", ours, ajv, corpus.invalid);
+compare("validate invalid          ", "ajv", ours, ajv, corpus.invalid, 0.5);
+for (const m of hostile) compare(`hostile: ${m.file.padEnd(17)}`, "ajv", ours, ajv, [m], 0.5);
 compare("validate valid   (common) ", "official", ours, official, common.valid, 1.0);
 compare("validate invalid (common) ", "official", ours, official, common.invalid, 1.0);
 // --- optional: where ours trails ajv most --------------------------------------

@@ -60,6 +60,27 @@ describe("the differential harness", () => {
     expect(bad.disagreements.some((d) => d.type === "Tool" && d.zod === "threw"), "a validator that writes to its input is caught").toBe(true);
   });
 
+  it("in first-issue mode, reports an issue whose path is not in the input or whose schema rule the value keeps", () => {
+    const firstIssue = (type: string, issue: (x: unknown) => Record<string, unknown>): SafeParser => ({
+      safeParse: (x) => (validator(type)(x) ? { success: true, data: x } : { success: false, error: { issues: [issue(x)] } }),
+    });
+    const honest = (type: string) => firstIssue(type, () => ({ path: [], keyword: "type", schemaPath: `#/$defs/${type}` }));
+    const mixed: Record<string, SafeParser> = {
+      ...Object.fromEntries(Object.keys(schemas).map((t) => [t, honest(t)])),
+      Tool: firstIssue("Tool", () => ({ path: ["nowhere"], keyword: "type", schemaPath: "#/$defs/Tool" })),
+      Icon: firstIssue("Icon", () => ({ path: [], keyword: "type", schemaPath: "#/$defs/JSONValue" })),
+      Resource: firstIssue("Resource", () => ({ path: ["name"], keyword: "required", schemaPath: "#/$defs/Resource" })),
+    };
+    const r = runDifferential({ jsonSchema: core, schemas: mixed, ...dirs, seed: 42, propertyRuns: 50, mergesPerExample: 2, firstIssue: true });
+    const why = (type: string) => r.badIssues.filter((b) => b.type === type).map((b) => b.why);
+    expect(r.issuesChecked).toBeGreaterThan(1000);
+    expect(why("Tool").some((w) => w.includes("does not exist")), "a path that is not in the input is caught").toBe(true);
+    expect(why("Icon").some((w) => w.includes("accepts the value")), "a schema rule the value keeps is caught").toBe(true);
+    expect(why("Resource").some((w) => w.includes("which is present")), "a missing-property issue for a present key is caught").toBe(true);
+    // The whole-type rule is always broken by a rejected value: the honest ones pass.
+    expect(r.badIssues.filter((b) => !["Tool", "Icon", "Resource"].includes(b.type))).toEqual([]);
+  });
+
   it("turns the __proto__ mutation off with protoKeys: false", () => {
     const noProto = runDifferential({ jsonSchema: core, schemas, ...dirs, seed: 42, propertyRuns: 50, mergesPerExample: 2, protoKeys: false });
     expect(noProto.byMutation['add own "__proto__" field']).toBeUndefined();

@@ -9,7 +9,7 @@
 import ts from "typescript";
 import { hasTag, type BuiltSchema, type JsonSchema } from "./json-schema.js";
 import { emitZod, validatorName } from "./emit-zod.js";
-import { emitPredicates, predicateName, type EmittedPredicates } from "./emit-predicate.js";
+import { checkName, emitChecks, type EmittedChecks } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
 import { refsOf } from "./schema-walk.js";
 import { sourceText } from "./emit-types.js";
@@ -110,7 +110,7 @@ export function fullVariantNames(schema: JsonSchema): { deprecated: string[]; va
 }
 
 /** zod validators of the deprecated side: deprecated declarations and full-protocol variants. */
-export function emitDeprecatedZod(built: BuiltSchema, header: string): { validators: string; predicates: EmittedPredicates } {
+export function emitDeprecatedZod(built: BuiltSchema, header: string): { validators: string; checks: EmittedChecks } {
   const schema = built.schema;
   const { deprecated, variants } = fullVariantNames(schema);
   const widened = new Set(widenedUnions(built).map((u) => u.name));
@@ -120,12 +120,12 @@ export function emitDeprecatedZod(built: BuiltSchema, header: string): { validat
     names,
     external: (name) => (own.has(name) ? undefined : `coreRaw.${name}`),
     typeOf: (n) => (widened.has(n) ? `${n}WithDeprecated` : n),
-    predicateRef: (n) => `P.${predicateName(n)}`,
+    checkRef: (n) => `P.${checkName(n)}`,
   });
   const deprecatedTypes = [...deprecated, ...[...widened].map((n) => `${n}WithDeprecated`)].sort();
   const coreTypes = variants.filter((n) => !widened.has(n));
   const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
-  const predicates = emitPredicates(schema as Schema, { names, external: (name) => (own.has(name) ? undefined : `corePredicates.${name}`) });
+  const checks = emitChecks(schema as Schema, { names, external: (name) => (own.has(name) ? undefined : `coreChecks.${name}`) });
   const helpers = [...emitted.helpers].sort().join(", ");
   const validators = [
     header,
@@ -134,7 +134,7 @@ export function emitDeprecatedZod(built: BuiltSchema, header: string): { validat
     `import type {\n${deprecatedTypes.map((n) => `  ${n},`).join("\n")}\n} from "../types.gen.js";`,
     `import { rawSchemas as coreRaw } from "@mrtr/zod";`,
     `import { ${helpers} } from "@mrtr/zod/runtime";`,
-    `import * as P from "./predicates.gen.js";`,
+    `import * as P from "./checks.gen.js";`,
     "",
     emitted.body,
     "",
@@ -145,5 +145,5 @@ export function emitDeprecatedZod(built: BuiltSchema, header: string): { validat
     `export const FULL_PROTOCOL_VARIANTS = ${JSON.stringify(variants)} as const;`,
     "",
   ].join("\n");
-  return { validators, predicates };
+  return { validators, checks };
 }

@@ -1,198 +1,401 @@
 /**
- * Emits a plain JavaScript predicate per definition: straight-line checks of
- * the same JSON Schema keywords the zod emitter maps, with no allocation on
- * valid data. Each exported validator runs its predicate first and returns
- * the input itself when it holds; only when it does not does the full zod
- * schema run, to decide and to report issues. The predicate therefore only
- * has to be sound (never accept what the schema rejects); the differential
- * test holds it to that, since every accepted input goes through it.
+ * Emits a plain JavaScript check per definition: straight-line tests of the
+ * same JSON Schema keywords the zod emitter maps. `c<Type>(v, d, e)` returns
+ * `undefined` when `v` is valid, and otherwise `FAILED` (with `e` false: no
+ * allocation) or the first issue found (with `e` true): the keyword broken,
+ * the schema node's pointer and the path to the offending value. `d` is the
+ * nesting depth of `v`; a value nested deeper than MAX_VALIDATION_DEPTH is
+ * refused instead of overflowing the stack.
+ *
+ * Unions: the value's JSON type picks the members that can match it; a
+ * discriminating constant picks one of several objects; only when several
+ * remain are they each tried without explaining, and the closest one runs
+ * again to explain the failure. So checking an invalid value costs no more
+ * than checking a valid one of the same size, plus one walk down to the first
+ * problem. The checks decide every verdict of the exported validators; the
+ * differential test holds them to ajv's.
  */
 import type { Schema } from "./project.js";
-import { ANNOTATIONS, constrains, FORMATS, refName, unsupportedKeyword } from "./schema-walk.js";
+import { ANNOTATIONS, constrains, discriminatorOf, FORMATS, objectOf, refName, unsupportedKeyword } from "./schema-walk.js";
 
+/** The identifier of a definition's generated check. */
+export const checkName = (name: string) => `c${name}`;
 
-export const predicateName = (name: string) => `is${name}`;
-
-export interface PredicateEmitOptions {
-  /** The definitions to emit predicates for. */
+export interface CheckEmitOptions {
+  /** The definitions to emit checks for. */
   names: string[];
-  /** The identifier of a predicate emitted elsewhere, or undefined. */
+  /** The expression naming a check emitted elsewhere, or undefined. */
   external?: (name: string) => string | undefined;
 }
 
-export interface EmittedPredicates {
-  body: string;
+export interface EmittedChecks {
+  /** By definition: its check, after the helpers only it uses. */
+  chunks: Map<string, string>;
   /** Formats whose test the body uses (declared by the caller as `F_<name>`). */
   formats: Set<string>;
   /** Runtime helpers the body calls. */
   helpers: Set<string>;
 }
 
-class PredicateEmitter {
-  private helpers: string[] = [];
+type Category = "object" | "array" | "string" | "number" | "boolean" | "null";
+const CATEGORIES: readonly Category[] = ["object", "array", "string", "number", "boolean", "null"];
+
+/** JSON Pointer token (RFC 6901). */
+const token = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+const lit = (v: unknown) => JSON.stringify(v);
+
+/** A keyword test simple enough to write inline: true when `x` is valid. */
+interface Inline {
+  cond: (x: string) => string;
+  keyword: string;
+  param: unknown;
+}
+
+class CheckEmitter {
+  private functions: string[] = [];
   private counter = 0;
   readonly formats = new Set<string>();
-  readonly used = new Set<string>(["hasOwn"]);
+  readonly used = new Set<string>(["no"]);
   constructor(
     private defs: Record<string, Schema>,
-    private options: PredicateEmitOptions,
+    private options: CheckEmitOptions,
   ) {}
 
   private fail(where: string, message: string): never {
-    throw new Error(`predicate emitter, ${where}: ${message}`);
+    throw new Error(`check emitter, ${where}: ${message}`);
   }
 
-  /** A function checking `node`; returns its name. */
-  private fn(node: Schema, where: string): string {
-    const name = `p${this.counter++}`;
-    const body = this.statements(node, where);
-    this.helpers.push(`function ${name}(v) {\n${body}\n  return true;\n}`);
+  private ref(name: string, where: string): string {
+    const ext = this.options.external?.(name);
+    if (ext) return ext;
+    if (!this.options.names.includes(name)) this.fail(where, `reference to ${name}, neither emitted here nor external`);
+    return checkName(name);
+  }
+
+  /** The schema pointer of the function being emitted, innermost last. */
+  private fnSp: string[] = [];
+
+  /** An expression for schema pointer `sp`, relative to the function's own (`s`). */
+  private sp(sp: string): string {
+    const own = this.fnSp[this.fnSp.length - 1];
+    if (sp === own) return "s";
+    if (own !== undefined && sp.startsWith(`${own}/`)) return `s + ${lit(sp.slice(own.length))}`;
+    return lit(sp);
+  }
+
+  private use<T extends string>(helper: T): T {
+    this.used.add(helper);
+    return helper;
+  }
+
+  /** `node` as an inline test, when it is one constant, one enum or bare scalar types. */
+  private inline(node: Schema): Inline | undefined {
+    const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
+    // A constant implies its type: `{ const, type }` is just the comparison.
+    if (node.const !== undefined && keys.every((k) => k === "const" || k === "type")) {
+      return { cond: (x) => `${x} === ${lit(node.const)}`, keyword: "const", param: node.const };
+    }
+    if (node.enum !== undefined && keys.every((k) => k === "enum" || k === "type")) {
+      const values = node.enum as unknown[];
+      return { cond: (x) => `(${values.map((e) => `${x} === ${lit(e)}`).join(" || ")})`, keyword: "enum", param: values };
+    }
+    if (keys.length === 1 && node.type !== undefined) {
+      const types = (Array.isArray(node.type) ? node.type : [node.type]) as string[];
+      if (types.every((t) => t !== "object" && t !== "array")) {
+        return { cond: (x) => (types.length === 1 ? this.typeTest(types[0]!, x) : `(${types.map((t) => this.typeTest(t, x)).join(" || ")})`), keyword: "type", param: node.type };
+      }
+    }
+    return undefined;
+  }
+
+  /** The check function for a node: its definition's, or a new helper. */
+  private call(node: Schema, sp: string): string {
+    const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
+    if (node.$ref !== undefined && keys.length === 1) return this.ref(refName(node.$ref), sp);
+    const name = `c${this.counter++}`;
+    this.functions.push(this.function(name, node, sp, false));
     return name;
   }
 
-  /** An expression checking `v` against `node` (calls a helper when it needs statements). */
-  private expr(node: Schema, where: string, v = "v"): string {
-    const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
-    if (keys.length === 0) return "true";
-    if (node.$ref !== undefined && keys.length === 1) {
-      const target = refName(node.$ref);
-      const ext = this.options.external?.(target);
-      if (ext) return `${ext}(${v})`;
-      if (!this.options.names.includes(target)) this.fail(where, `reference to ${target}, neither emitted here nor external`);
-      return `${predicateName(target)}(${v})`;
+  private function(name: string, node: Schema, sp: string, exported: boolean): string {
+    this.fnSp.push(sp);
+    const lines = this.statements(node, sp);
+    if (lines.some((l) => l.includes("d + 1"))) {
+      this.use("MAX_VALIDATION_DEPTH");
+      lines.unshift(`if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);`);
     }
-    // A constant implies its type: `{ const, type }` is just the comparison.
-    if (node.const !== undefined && keys.every((k) => k === "const" || k === "type")) return `${v} === ${JSON.stringify(node.const)}`;
-    if (node.enum !== undefined && keys.every((k) => k === "enum" || k === "type")) {
-      return `(${(node.enum as unknown[]).map((e) => `${v} === ${JSON.stringify(e)}`).join(" || ")})`;
-    }
-    if (keys.length === 1 && typeof node.type === "string" && ["string", "boolean", "null", "number", "integer"].includes(node.type)) {
-      return this.scalar(node.type, v);
-    }
-    return `${this.fn(node, where)}(${v})`;
+    if (lines.some((l) => /\br = /.test(l))) lines.unshift("let r: Verdict;");
+    if (lines.some((l) => /\bs\b(?=[,)])|\bs \+ "/.test(l))) lines.unshift(`const s = ${lit(sp)};`);
+    this.fnSp.pop();
+    const body = lines.map((l) => `  ${l}`).join("\n");
+    return `${exported ? "export " : ""}function ${name}(v: any, d: number, e: boolean): Verdict {\n${body}\n}`;
   }
 
-  private scalar(type: string, v: string): string {
+  /** A statement that returns the failure of `x` (the child at `seg` of `v`, depth `dx`) against `node`. */
+  private child(node: Schema, sp: string, x: string, seg: string | undefined, dx: string): string | undefined {
+    if (!constrains(node)) return undefined;
+    const inline = this.inline(node);
+    const wrap = (issue: string) => (seg === undefined ? issue : `${this.use("at")}(${issue}, ${seg})`);
+    if (inline) return `if (!(${inline.cond(x)})) return ${wrap(`no(e, ${x}, ${lit(inline.keyword)}, ${lit(inline.param)}, ${this.sp(sp)})`)};`;
+    const f = this.call(node, sp);
+    return `if ((r = ${f}(${x}, ${dx}, e)) !== undefined) return ${seg === undefined ? "r" : `${this.use("at")}(r, ${seg})`};`;
+  }
+
+  private typeTest(type: string, x: string): string {
     switch (type) {
+      case "object":
+        return `${this.use("isObj")}(${x})`;
+      case "array":
+        return `Array.isArray(${x})`;
       case "string":
-        return `typeof ${v} === "string"`;
+        return `typeof ${x} === "string"`;
       case "boolean":
-        return `typeof ${v} === "boolean"`;
+        return `typeof ${x} === "boolean"`;
       case "null":
-        return `${v} === null`;
+        return `${x} === null`;
       case "number":
-        return `(typeof ${v} === "number" && Number.isFinite(${v}))`;
+        return `(typeof ${x} === "number" && Number.isFinite(${x}))`;
       case "integer":
-        return `(typeof ${v} === "number" && Number.isInteger(${v}))`;
+        return `(typeof ${x} === "number" && Number.isInteger(${x}))`;
       default:
         return this.fail(type, `unknown type ${type}`);
     }
   }
 
-  /** Statements that `return false` when `v` breaks a keyword of `node`. */
-  private statements(node: Schema, where: string): string {
+  /** Statements that return the failure of `v` against `node` (at schema pointer `sp`). */
+  private statements(node: Schema, sp: string): string[] {
     const out: string[] = [];
-    const no = (cond: string) => out.push(`  if (!(${cond})) return false;`);
     const unknown = unsupportedKeyword(node);
-    if (unknown !== undefined) this.fail(where, `unsupported JSON Schema keyword "${unknown}"`);
-    if (node.$ref !== undefined) no(this.expr({ $ref: node.$ref }, where));
+    if (unknown !== undefined) this.fail(sp, `unsupported JSON Schema keyword "${unknown}"`);
+    const issue = (keyword: string, param: unknown) => `no(e, v, ${lit(keyword)}, ${lit(param)}, ${this.sp(sp)})`;
+    const no = (cond: string, keyword: string, param: unknown) => out.push(`if (!(${cond})) return ${issue(keyword, param)};`);
+    const push = (s: string | undefined) => s !== undefined && out.push(s);
+    if (node.$ref !== undefined) push(this.child({ $ref: node.$ref }, sp, "v", undefined, "d"));
     const type = node.type;
-    if (Array.isArray(type)) no(type.map((t) => this.typeTest(t as string)).join(" || "));
-    else if (typeof type === "string") no(this.typeTest(type));
-    if (node.const !== undefined) no(`v === ${JSON.stringify(node.const)}`);
-    if (node.enum !== undefined) no((node.enum as unknown[]).map((e) => `v === ${JSON.stringify(e)}`).join(" || "));
+    if (Array.isArray(type)) no(type.map((t) => this.typeTest(t as string, "v")).join(" || "), "type", type);
+    else if (typeof type === "string") no(this.typeTest(type, "v"), "type", type);
+    if (node.const !== undefined) no(`v === ${lit(node.const)}`, "const", node.const);
+    if (node.enum !== undefined) no((node.enum as unknown[]).map((e) => `v === ${lit(e)}`).join(" || "), "enum", node.enum);
     // Keywords that apply only to one JSON type are guarded by it, as JSON Schema says.
     // Once the type is checked, keywords of that type need no guard.
     const known = typeof type === "string" ? type : undefined;
-    const str = (cond: string) => no(known === "string" ? cond : `typeof v !== "string" || (${cond})`);
+    const guard = (t: string, test: string, cond: string) => (known === t || (t === "number" && known === "integer") ? cond : `${test} || (${cond})`);
+    const str = (cond: string, keyword: string, param: unknown) => no(guard("string", `typeof v !== "string"`, cond), keyword, param);
     if (node.format !== undefined) {
-      if (!FORMATS.has(node.format as string)) this.fail(where, `unsupported format "${String(node.format)}"`);
+      if (!FORMATS.has(node.format as string)) this.fail(sp, `unsupported format "${String(node.format)}"`);
       this.formats.add(node.format as string);
-      str(`F_${(node.format as string).replace(/-/g, "_")}(v)`);
+      str(`F_${(node.format as string).replace(/-/g, "_")}(v)`, "format", node.format);
     }
     if (node.minLength !== undefined || node.maxLength !== undefined) {
-      this.used.add("codePointsWithin");
-      str(`codePointsWithin(v, ${node.minLength ?? 0}, ${node.maxLength ?? "Infinity"})`);
+      const min = (node.minLength ?? 0) as number;
+      const max = node.maxLength as number | undefined;
+      const within = this.use("codePointsWithin");
+      const which =
+        max === undefined ? issue("minLength", min) : node.minLength === undefined ? issue("maxLength", max)
+          : `${within}(v, ${min}, Infinity) ? no(e, v, "maxLength", ${max}, ${this.sp(sp)}) : no(e, v, "minLength", ${min}, ${this.sp(sp)})`;
+      out.push(`if (!(${guard("string", `typeof v !== "string"`, `${within}(v, ${min}, ${max ?? "Infinity"})`)})) return ${which};`);
     }
-    const num = (cond: string) => no(known === "number" || known === "integer" ? cond : `typeof v !== "number" || (${cond})`);
-    if (node.minimum !== undefined) num(`v >= ${node.minimum}`);
-    if (node.maximum !== undefined) num(`v <= ${node.maximum}`);
-    const arr = (cond: string) => no(known === "array" ? cond : `!Array.isArray(v) || (${cond})`);
-    if (node.minItems !== undefined) arr(`v.length >= ${node.minItems}`);
-    if (node.maxItems !== undefined) arr(`v.length <= ${node.maxItems}`);
+    const num = (cond: string, keyword: string, param: unknown) => no(guard("number", `typeof v !== "number"`, cond), keyword, param);
+    if (node.minimum !== undefined) num(`v >= ${node.minimum}`, "minimum", node.minimum);
+    if (node.maximum !== undefined) num(`v <= ${node.maximum}`, "maximum", node.maximum);
+    const arr = (cond: string, keyword: string, param: unknown) => no(guard("array", `!Array.isArray(v)`, cond), keyword, param);
+    if (node.minItems !== undefined) arr(`v.length >= ${node.minItems}`, "minItems", node.minItems);
+    if (node.maxItems !== undefined) arr(`v.length <= ${node.maxItems}`, "maxItems", node.maxItems);
     if (node.items !== undefined) {
-      const item = this.expr(node.items as Schema, `${where}/items`, "v[i]");
-      out.push(`  ${known === "array" ? "" : "if (Array.isArray(v)) "}for (let i = 0; i < v.length; i++) if (!(${item})) return false;`);
+      const item = this.child(node.items as Schema, `${sp}/items`, "v[i]", "i", "d + 1");
+      if (item) out.push(`${known === "array" ? "" : "if (Array.isArray(v)) "}for (let i = 0; i < v.length; i++) ${item}`);
     }
-    const isObj = `v !== null && typeof v === "object" && !Array.isArray(v)`;
-    const props = node.properties as Record<string, Schema> | undefined;
+    this.object(node, sp, known, out);
+    if (node.allOf !== undefined) {
+      for (const [i, s] of (node.allOf as Schema[]).entries()) push(this.child(s, `${sp}/allOf/${i}`, "v", undefined, "d"));
+    }
+    if (node.anyOf !== undefined) this.union(node.anyOf as Schema[], sp, out);
+    return out;
+  }
+
+  private object(node: Schema, sp: string, known: string | undefined, out: string[]): void {
+    const props = (node.properties ?? {}) as Record<string, Schema>;
     const required = (node.required ?? []) as string[];
     const additional = node.additionalProperties as Schema | boolean | undefined;
-    if (props || required.length || additional !== undefined) {
-      const objectKnown = known === "object";
-      const ind = objectKnown ? "  " : "    ";
-      if (!objectKnown) out.push(`  if (${isObj}) {`);
-      for (const r of required) {
-        const sub = (props ?? {})[r];
-        const check = sub ? this.expr(sub, `${where}/properties/${r}`, `v[${JSON.stringify(r)}]`) : "true";
-        out.push(`${ind}if (!hasOwn(v, ${JSON.stringify(r)})${check === "true" ? "" : ` || !(${check})`}) return false;`);
-      }
-      for (const [name, sub] of Object.entries(props ?? {})) {
-        if (required.includes(name)) continue;
-        const k = JSON.stringify(name);
-        const check = this.expr(sub, `${where}/properties/${name}`, `v[${k}]`);
-        if (check !== "true") out.push(`${ind}if (hasOwn(v, ${k}) && !(${check})) return false;`);
-      }
-      const typed = additional !== undefined && additional !== true && constrains(additional as Schema);
-      if (additional === false) this.fail(where, "additionalProperties: false is not used by this protocol");
-      if (typed) {
-        const check = this.expr(additional as Schema, `${where}/additionalProperties`, "v[k]");
-        let skip = "";
-        if (Object.keys(props ?? {}).length) {
-          const set = `K${this.counter++}`;
-          this.helpers.push(`const ${set} = new Set(${JSON.stringify(Object.keys(props ?? {}))});`);
-          skip = `${set}.has(k) || `;
-        }
-        // Object.keys lists an own "__proto__" key, and v[k] reads the own value, as JSON Schema sees it.
-        out.push(`${ind}for (const k of Object.keys(v)) if (!(${skip}${check})) return false;`);
-      }
-      if (!objectKnown) out.push("  }");
+    if (!node.properties && !required.length && additional === undefined) return;
+    if (additional === false) this.fail(sp, "additionalProperties: false is not used by this protocol");
+    const lines: string[] = [];
+    this.use("hasOwn");
+    // Cheap checks first, so an invalid object is refused before its large parts are walked
+    // (JSON Schema's verdict does not depend on order): every required key's presence, then
+    // each property's value, lightest schema first.
+    for (const r of required) lines.push(`if (!hasOwn(v, ${lit(r)})) return ${this.use("missing")}(e, ${lit(r)}, ${this.sp(sp)});`);
+    const values: Array<{ line: string; weight: number }> = [];
+    for (const [name, sub] of Object.entries(props)) {
+      const k = lit(name);
+      const check = this.child(sub, `${sp}/properties/${token(name)}`, `v[${k}]`, k, "d + 1");
+      if (check) values.push({ line: required.includes(name) ? check : `if (hasOwn(v, ${k})) ${check}`, weight: this.weight(sub) });
     }
-    if (node.allOf !== undefined) for (const [i, s] of (node.allOf as Schema[]).entries()) no(this.expr(s, `${where}/allOf/${i}`));
+    lines.push(...values.sort((a, b) => a.weight - b.weight).map((x) => x.line));
+    if (additional !== undefined && additional !== true && constrains(additional)) {
+      const check = this.child(additional, `${sp}/additionalProperties`, "v[k]", "k", "d + 1")!;
+      let skip = "";
+      if (Object.keys(props).length) {
+        const set = `K${this.counter++}`;
+        this.functions.push(`const ${set} = new Set(${lit(Object.keys(props))});`);
+        skip = `if (${set}.has(k)) continue; `;
+      }
+      // Object.keys lists an own "__proto__" key, and v[k] reads the own value, as JSON Schema sees it.
+      lines.push(`for (const k of Object.keys(v)) { ${skip}${check} }`);
+    }
+    if (known === "object") out.push(...lines);
+    else if (lines.length) out.push(`if (${this.use("isObj")}(v)) {`, ...lines.map((l) => `  ${l}`), "}");
+  }
+
+  private weights = new Map<string, number>();
+
+  /** A rough static cost of checking a value against `node`: loops count many times, cycles most. */
+  private weight(node: Schema, seen: Set<string> = new Set()): number {
+    const cap = (n: number) => Math.min(n, 1e9);
+    let w = 1;
+    if (node.$ref !== undefined) {
+      const name = refName(node.$ref);
+      if (seen.has(name)) return 1e9;
+      let target = this.weights.get(name);
+      if (target === undefined) {
+        target = this.defs[name] ? this.weight(this.defs[name]!, new Set([...seen, name])) : 1;
+        if (seen.size === 0) this.weights.set(name, target);
+      }
+      w += target;
+    }
+    if (node.format !== undefined) w += 4;
+    for (const sub of Object.values((node.properties ?? {}) as Record<string, Schema>)) w += this.weight(sub, seen);
+    if (node.items !== undefined) w += 100 * this.weight(node.items as Schema, seen);
+    const additional = node.additionalProperties;
+    if (additional !== undefined && typeof additional === "object" && constrains(additional as Schema)) w += 100 * this.weight(additional as Schema, seen);
+    for (const key of ["anyOf", "allOf"] as const) for (const m of (node[key] ?? []) as Schema[]) w += this.weight(m, seen);
+    return cap(w);
+  }
+
+  /** The JSON types a node can accept (following references). */
+  private admits(node: Schema, seen: Set<string> = new Set()): Set<Category> {
+    let out = new Set<Category>(CATEGORIES);
+    const meet = (other: Iterable<Category>) => {
+      const keep = new Set(other);
+      out = new Set([...out].filter((c) => keep.has(c)));
+    };
+    const of = (value: unknown): Category =>
+      value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : (typeof value as Category);
+    if (node.$ref !== undefined) {
+      const name = refName(node.$ref);
+      const target = this.defs[name];
+      if (target && !seen.has(name)) meet(this.admits(target, new Set([...seen, name])));
+    }
+    if (node.type !== undefined) meet(((Array.isArray(node.type) ? node.type : [node.type]) as string[]).map((t) => (t === "integer" ? "number" : (t as Category))));
+    if (node.const !== undefined) meet([of(node.const)]);
+    if (node.enum !== undefined) meet((node.enum as unknown[]).map(of));
+    if (node.allOf !== undefined) for (const m of node.allOf as Schema[]) meet(this.admits(m, seen));
     if (node.anyOf !== undefined) {
-      const members = (node.anyOf as Schema[]).map((s, i) => {
-        const bare = Object.keys(s).every((k) => k === "required" || ANNOTATIONS.has(k));
-        if (bare) return `!(${isObj}) || (${(s.required as string[]).map((r) => `hasOwn(v, ${JSON.stringify(r)})`).join(" && ")})`;
-        return this.expr(s, `${where}/anyOf/${i}`);
+      const members = node.anyOf as Schema[];
+      if (!members.every((m) => Object.keys(m).every((k) => k === "required" || ANNOTATIONS.has(k)))) {
+        meet(new Set(members.flatMap((m) => [...this.admits(m, seen)])));
+      }
+    }
+    return out;
+  }
+
+  private categoryTest(c: Category): string {
+    return c === "object" ? `${this.use("isObj")}(v)` : c === "array" ? "Array.isArray(v)" : c === "null" ? "v === null" : `typeof v === "${c}"`;
+  }
+
+  /** `anyOf`: dispatch on the JSON type, then on a discriminating constant, then try each member. */
+  private union(members: Schema[], sp: string, out: string[]): void {
+    const bare = members.map((m) => Object.keys(m).every((k) => k === "required" || ANNOTATIONS.has(k)));
+    if (bare.some(Boolean)) {
+      if (!bare.every(Boolean)) this.fail(sp, "anyOf mixing bare `required` lists with schemas is not used by this protocol");
+      // "at least one of these key sets": a check on the object itself.
+      const sets = members.map((m) => m.required as string[]);
+      const cond = sets.map((s) => `(${s.map((r) => `${this.use("hasOwn")}(v, ${lit(r)})`).join(" && ")})`).join(" || ");
+      out.push(`if (${this.use("isObj")}(v) && !(${cond})) return no(e, v, "anyOf", ${lit(sets)}, ${this.sp(sp)});`);
+      return;
+    }
+    const admits = members.map((m) => this.admits(m));
+    const groups = new Map<string, { cats: Category[]; idx: number[] }>();
+    for (const c of CATEGORIES) {
+      const idx = members.map((_, i) => i).filter((i) => admits[i]!.has(c));
+      if (idx.length === 0) continue;
+      const key = idx.join(",");
+      const group = groups.get(key) ?? { cats: [], idx };
+      group.cats.push(c);
+      groups.set(key, group);
+    }
+    const allowed = CATEGORIES.filter((c) => admits.some((a) => a.has(c)));
+    const branches = [...groups.values()].map((g) => ({ cats: g.cats, body: this.unionGroup(members, g.idx, g.cats, sp) }));
+    if (branches.length === 1 && allowed.length === CATEGORIES.length) {
+      out.push(...branches[0]!.body);
+      return;
+    }
+    branches.forEach((b, n) => {
+      out.push(`${n === 0 ? "" : "} else "}if (${b.cats.map((c) => this.categoryTest(c)).join(" || ")}) {`, ...b.body.map((l) => `  ${l}`));
+    });
+    out.push("} else {", `  return no(e, v, "type", ${lit(allowed)}, ${this.sp(sp)});`, "}");
+  }
+
+  /** Statements checking `v` against the union members `idx`, all of which admit its JSON type. */
+  private unionGroup(members: Schema[], idx: number[], cats: Category[], sp: string): string[] {
+    const memberSp = (i: number) => `${sp}/anyOf/${i}`;
+    if (idx.length === 1) {
+      const s = this.child(members[idx[0]!]!, memberSp(idx[0]!), "v", undefined, "d");
+      return s === undefined ? [] : [s];
+    }
+    const inlines = idx.map((i) => this.inline(members[i]!));
+    if (inlines.every((x) => x && (x.keyword === "const" || x.keyword === "enum"))) {
+      const values = inlines.flatMap((x) => (x!.keyword === "const" ? [x!.param] : (x!.param as unknown[])));
+      return [`if (!(${inlines.map((x) => x!.cond("v")).join(" || ")})) return no(e, v, "enum", ${lit(values)}, ${this.sp(sp)});`];
+    }
+    const disc = cats.length === 1 && cats[0] === "object" ? discriminatorOf(this.defs, idx.map((i) => members[i]!)) : undefined;
+    if (disc) {
+      const k = lit(disc.key);
+      const cases = idx.map((i, n) => {
+        const s = this.child(members[i]!, memberSp(i), "v", undefined, "d");
+        return `  case ${lit(disc.values[n])}:${s === undefined ? "" : ` ${s}`} break;`;
       });
-      no(members.map((m) => `(${m})`).join(" || "));
+      const at = this.use("at");
+      const wrong = `hasOwn(v, ${k}) ? ${at}(no(e, v[${k}], "discriminator", ${lit(disc.values)}, ${this.sp(sp)}), ${k}) : ${this.use("missing")}(e, ${k}, ${this.sp(sp)})`;
+      return [`switch (${this.use("hasOwn")}(v, ${k}) ? v[${k}] : undefined) {`, ...cases, `  default: return ${wrong};`, "}"];
     }
-    return out.join("\n");
+    const tries = idx.map((i) => {
+      const node = members[i]!;
+      const inline = this.inline(node);
+      if (inline) return { fails: `!(${inline.cond("v")})`, explain: `no(true, v, ${lit(inline.keyword)}, ${lit(inline.param)}, ${this.sp(memberSp(i))})` };
+      const f = this.call(node, memberSp(i));
+      return { fails: `${f}(v, d, false) !== undefined`, explain: `${f}(v, d, true)` };
+    });
+    const lines = [`if (${tries.map((t) => t.fails).join(" && ")}) {`, `  if (!e) return ${this.use("FAILED")};`];
+    if (cats.length === 1 && cats[0] === "object") {
+      const spec = idx.map((i) => {
+        const o = objectOf(this.defs, members[i]!);
+        const req = (o?.required ?? []) as string[];
+        const props = (o?.properties ?? {}) as Record<string, Schema>;
+        const consts = Object.entries(props).filter(([, p]) => p.const !== undefined).map(([k, p]) => [k, p.const]);
+        return [req, consts];
+      });
+      const set = `S${this.counter++}`;
+      this.functions.push(`const ${set} = ${lit(spec)} as const;`);
+      lines.push(`  switch (${this.use("closest")}(v, ${set})) {`, ...tries.slice(1).map((t, n) => `    case ${n + 1}: return ${t.explain};`), `    default: return ${tries[0]!.explain};`, "  }");
+    } else {
+      lines.push(`  return ${tries[0]!.explain};`);
+    }
+    lines.push("}");
+    return lines;
   }
 
-  private typeTest(type: string): string {
-    switch (type) {
-      case "object":
-        return `(v !== null && typeof v === "object" && !Array.isArray(v))`;
-      case "array":
-        return "Array.isArray(v)";
-      default:
-        return this.scalar(type, "v");
-    }
-  }
-
-  emitAll(): EmittedPredicates {
-    const mains: string[] = [];
+  emitAll(): EmittedChecks {
+    const chunks = new Map<string, string>();
     for (const name of this.options.names) {
-      const body = this.statements(this.defs[name]!, name);
-      mains.push(`/** Whether a value is a valid \`${name}\` (sound: never true for an invalid one). */\nexport function ${predicateName(name)}(v: any): boolean {\n${body}\n  return true;\n}`);
+      const main = this.function(checkName(name), this.defs[name]!, token(name), true);
+      chunks.set(name, [...this.functions, main].join("\n\n"));
+      this.functions = [];
     }
-    const helpers = this.helpers.map((h) => h.replace(/^function (p\d+)\(v\)/, "function $1(v: any): boolean"));
-    if (this.formats.size > 0) this.used.add("formatTest");
-    return { body: [...helpers, ...mains].join("\n\n"), formats: this.formats, helpers: this.used };
+    return { chunks, formats: this.formats, helpers: this.used };
   }
 }
 
-export function emitPredicates(schema: Schema, options: PredicateEmitOptions): EmittedPredicates {
-  return new PredicateEmitter(schema.$defs as Record<string, Schema>, options).emitAll();
+export function emitChecks(schema: Schema, options: CheckEmitOptions): EmittedChecks {
+  return new CheckEmitter(schema.$defs as Record<string, Schema>, options).emitAll();
 }

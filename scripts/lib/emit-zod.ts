@@ -6,8 +6,8 @@
  * mapping below; any other keyword fails generation, naming it and the type.
  */
 import type { Schema } from "./project.js";
-import { ANNOTATIONS, constrains, FORMATS, refName, refsOf, unsupportedKeyword } from "./schema-walk.js";
-import { predicateName } from "./emit-predicate.js";
+import { ANNOTATIONS, constrains, discriminatorOf, FORMATS, refName, refsOf, unsupportedKeyword } from "./schema-walk.js";
+import { checkName } from "./emit-predicate.js";
 
 /** Keywords that carry no constraint. */
 
@@ -18,8 +18,8 @@ export interface ZodEmitOptions {
   external?: (name: string) => string | undefined;
   /** How to write the TypeScript type a validator is checked against. */
   typeOf: (name: string) => string;
-  /** How to refer to a definition's generated predicate (default: its bare name). */
-  predicateRef?: (name: string) => string;
+  /** How to refer to a definition's generated check (default: its bare name). */
+  checkRef?: (name: string) => string;
 }
 
 export interface EmittedZod {
@@ -110,7 +110,7 @@ class Emitter {
       const cost = (m: Schema) => (typeof m.type === "string" && m.type !== "object" && m.type !== "array" ? 0 : m.type === "array" ? 1 : 2);
       const ordered = flat.map((m, i) => ({ m, i })).sort((a, b) => cost(a.m) - cost(b.m) || a.i - b.i).map((x) => x.m);
       const members = ordered.map((s, i) => this.member(s, `${where}/anyOf/${i}`));
-      const key = members.length > 1 && !members.some((m) => m.startsWith("z.lazy(")) ? this.discriminator(ordered) : undefined;
+      const key = members.length > 1 && !members.some((m) => m.startsWith("z.lazy(")) ? discriminatorOf(this.defs, ordered)?.key : undefined;
       if (key) this.helpers.add("discriminated");
       const union =
         members.length === 1 ? members[0]! : key ? `discriminated(${JSON.stringify(key)}, [${members.join(", ")}])` : `z.union([${members.join(", ")}])`;
@@ -129,39 +129,6 @@ class Emitter {
     }
     if (typeof type === "string") return this.typed(node, where);
     return this.fail(where, `cannot map ${JSON.stringify(node)}`);
-  }
-
-  /** The object schema a union member stands for (following references), or undefined. */
-  private objectOf(node: Schema): Schema | undefined {
-    const seen = new Set<string>();
-    let current: Schema | undefined = node;
-    while (current && typeof current.$ref === "string") {
-      const name = refName(current.$ref);
-      if (seen.has(name)) return undefined;
-      seen.add(name);
-      current = this.defs[name];
-    }
-    return current && current.type === "object" && current.anyOf === undefined && current.allOf === undefined ? current : undefined;
-  }
-
-  /**
-   * A property every member requires with a constant, the constants all
-   * different: then at most one member can match, and a discriminated union
-   * (which tries only that member) gives the same verdict as anyOf.
-   */
-  private discriminator(members: Schema[]): string | undefined {
-    const objects = members.map((m) => this.objectOf(m));
-    if (objects.some((o) => !o)) return undefined;
-    const first = objects[0]!;
-    for (const key of (first.required ?? []) as string[]) {
-      const values = objects.map((o) => {
-        const prop = (o!.properties as Record<string, Schema> | undefined)?.[key];
-        const required = ((o!.required ?? []) as string[]).includes(key);
-        return required && prop && prop.const !== undefined && Object.keys(prop).every((k) => k === "const" || k === "type" || ANNOTATIONS.has(k)) ? prop.const : undefined;
-      });
-      if (values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length) return key;
-    }
-    return undefined;
   }
 
   private member(node: Schema, where: string): string {
@@ -258,8 +225,30 @@ class Emitter {
     return `protoGuard(${value}, ${shape}.catchall(${value}))`;
   }
 
+  /** Definitions that reach themselves through references (their schemas need a declared type). */
+  private cyclic(): Set<string> {
+    const own = new Set(this.options.names);
+    const out = new Set<string>();
+    for (const start of own) {
+      const seen = new Set<string>();
+      const stack = refsOf(this.defs[start]).filter((r) => own.has(r));
+      while (stack.length) {
+        const name = stack.pop()!;
+        if (name === start) {
+          out.add(start);
+          break;
+        }
+        if (seen.has(name)) continue;
+        seen.add(name);
+        stack.push(...refsOf(this.defs[name]).filter((r) => own.has(r)));
+      }
+    }
+    return out;
+  }
+
   emitAll(): EmittedZod {
     const order = this.order();
+    const cyclic = this.cyclic();
     const out: string[] = [];
     for (const name of order) {
       const def = this.defs[name]!;
@@ -268,9 +257,12 @@ class Emitter {
       const doc = typeof def.description === "string" ? def.description.split("\n")[0] : undefined;
       const comment = `/** Validates \`${name}\`${doc ? `: ${doc.replace(/\*\//g, "*\\/")}` : "."} */`;
       const type = this.options.typeOf(name);
-      out.push(`const ${rawName(name)}: z.ZodType<${type}> = ${expr};`);
+      // The concrete zod type (a z.ZodObject keeps .shape and .extend()), checked against the
+      // protocol type so a schema change that breaks it fails compilation. A definition on a
+      // reference cycle is declared instead: TypeScript cannot infer a self-referring type.
+      out.push(cyclic.has(name) ? `const ${rawName(name)}: z.ZodType<${type}> = ${expr};` : `const ${rawName(name)} = ${expr} satisfies z.ZodType<${type}>;`);
       this.helpers.add("fastPath");
-      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${type}> = fastPath(${(this.options.predicateRef ?? predicateName)(name)}, ${rawName(name)});`);
+      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${type}> = fastPath(${(this.options.checkRef ?? checkName)(name)});`);
     }
     return { body: out.join("\n\n"), order, helpers: this.helpers };
   }

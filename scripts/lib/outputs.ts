@@ -2,7 +2,7 @@
 import type { BuiltSchema } from "./json-schema.js";
 import { generatedHeader } from "./header.js";
 import { emitZod, rawName, validatorName } from "./emit-zod.js";
-import { emitPredicates, predicateName, type EmittedPredicates } from "./emit-predicate.js";
+import { checkName, emitChecks, type EmittedChecks } from "./emit-predicate.js";
 import { project, type Schema } from "./project.js";
 import { methodOf, unionMembers } from "./schema-walk.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
@@ -14,9 +14,9 @@ const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
 function coreValidators(built: BuiltSchema): string {
   const core = project(built.schema, "core");
   const names = Object.keys(core.$defs as object);
-  const emitted = emitZod(core, { names, typeOf: (n) => n, predicateRef: (n) => `P.${predicateName(n)}` });
+  const emitted = emitZod(core, { names, typeOf: (n) => n, checkRef: (n) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}` });
   const typeImports = [...names].sort().map((n) => `  ${n},`).join("\n");
-  const helpers = [...emitted.helpers].sort().join(", ");
+  const helpers = [...emitted.helpers, "predicate"].sort().join(", ");
   const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
   const routing = methodRouting(core);
   return [
@@ -24,7 +24,8 @@ function coreValidators(built: BuiltSchema): string {
     `import * as z from "zod";`,
     `import type {\n${typeImports}\n} from "@mrtr/schema";`,
     helpers ? `import { ${helpers} } from "./zod-runtime.js";` : "",
-    `import * as P from "./predicates.gen.js";`,
+    `import * as M from "./checks-messages.gen.js";`,
+    `import * as T from "./checks-types.gen.js";`,
     "",
     emitted.body,
     "",
@@ -32,7 +33,9 @@ function coreValidators(built: BuiltSchema): string {
     "",
     `/** The plain zod schemas behind the validators (no fast path), for composing new schemas from them. */\nexport const rawSchemas = {\n${[...names].sort().map((n) => `  ${n}: ${rawName(n)},`).join("\n")}\n} as const;`,
     "",
-    `/** The generated predicates behind the fast paths, by type name: sound (never true for invalid data), not complete. */\nexport const predicates = {\n${[...names].sort().map((n) => `  ${n}: P.${predicateName(n)},`).join("\n")}\n} as const;`,
+    `/** The generated checks behind the validators, by type name: \`checks.T(value, 0, true)\` is undefined when valid, else the first issue. */\nexport const checks = {\n${[...names].sort().map((n) => `  ${n}: ${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)},`).join("\n")}\n} as const;`,
+    "",
+    `/** The generated checks as plain predicates, by type name: true exactly when the value is valid. */\nexport const predicates = {\n${[...names].sort().map((n) => `  ${n}: predicate(${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}),`).join("\n")}\n} as const;`,
     "",
     "/** The name of a core protocol type that has a validator. */\nexport type SchemaName = keyof typeof schemas;",
     "",
@@ -68,25 +71,47 @@ function methodRouting(core: Schema): string {
   ].join("\n\n");
 }
 
-/** packages/zod/src/predicates.gen.ts: the fast-path predicate of every core type. */
-function corePredicates(built: BuiltSchema): string {
+/** The module holding each core definition's check: messages apart from the types they use, so no file grows past ~100 KB. */
+const MESSAGE = /(Request|Notification|Result|Response|Error|Params)$/;
+export const coreCheckModule = (name: string) => (MESSAGE.test(name) ? "checks-messages" : "checks-types");
+
+/** packages/zod/src/checks-*.gen.ts: the check of every core type. */
+function coreChecks(built: BuiltSchema): Array<[string, string]> {
   const core = project(built.schema, "core");
-  const predicates = emitPredicates(core, { names: Object.keys(core.$defs as object) });
-  return predicatesModule(predicates, "./zod-runtime.js", []);
+  const checks = emitChecks(core, { names: Object.keys(core.$defs as object) });
+  const modules = ["checks-messages", "checks-types"];
+  return modules.map((m) => {
+    const names = [...checks.chunks.keys()].filter((n) => coreCheckModule(n) === m);
+    const others = modules.filter((o) => o !== m).map((o) => ({ from: `./${o}.gen.js`, names: [...checks.chunks.keys()].filter((n) => coreCheckModule(n) === o).map(checkName) }));
+    return [`packages/zod/src/${m}.gen.ts`, checksModule(checks, names, "./zod-runtime.js", others)];
+  });
 }
 
-/** A module of generated predicates: format tests, then the predicates. */
-export function predicatesModule(predicates: EmittedPredicates, runtime: string, imports: string[]): string {
-  const formatTests = [...predicates.formats].sort().map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`);
+const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "codePointsWithin", "hasOwn", "isObj", "missing", "no"];
+
+/**
+ * A module of generated checks for `names`: format tests, then the checks.
+ * `siblings` name the checks other modules hold (imported where used), or
+ * give `raw` import lines.
+ */
+export function checksModule(checks: EmittedChecks, names: string[], runtime: string, siblings: Array<{ from: string; names: string[] }>, raw: string[] = []): string {
+  const body = names.map((n) => checks.chunks.get(n)!).join("\n\n");
+  const uses = (id: string) => new RegExp(`\\b${id}\\b`).test(body);
+  const formats = [...checks.formats].filter((f) => uses(`F_${f.replace(/-/g, "_")}`)).sort();
+  const helpers = [...RUNTIME_VALUES.filter(uses), ...(formats.length ? ["formatTest"] : [])].sort();
+  const imports = siblings.map((s) => ({ from: s.from, names: s.names.filter(uses).sort() })).filter((s) => s.names.length);
   return [
     generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
     "/* eslint-disable @typescript-eslint/no-explicit-any */",
-    `import { ${[...predicates.helpers].sort().join(", ")} } from "${runtime}";`,
-    ...imports,
+    "// c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.",
+    `import { ${helpers.join(", ")} } from "${runtime}";`,
+    `import type { Verdict } from "${runtime}";`,
+    ...imports.map((i) => `import { ${i.names.join(", ")} } from "${i.from}";`),
+    ...raw,
     "",
-    ...formatTests,
+    ...formats.map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`),
     "",
-    predicates.body,
+    body,
     "",
   ].join("\n");
 }
@@ -95,10 +120,10 @@ export function extraOutputs(built: BuiltSchema): Map<string, string> {
   const header = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
   const deprecatedZod = emitDeprecatedZod(built, header);
   return new Map([
-    ["packages/zod/src/predicates.gen.ts", corePredicates(built)],
+    ...coreChecks(built),
     ["packages/zod/src/validators.gen.ts", coreValidators(built)],
     ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, header)],
-    ["packages/deprecated/src/zod/predicates.gen.ts", predicatesModule(deprecatedZod.predicates, "@mrtr/zod/runtime", [`import { predicates as corePredicates } from "@mrtr/zod";`])],
+    ["packages/deprecated/src/zod/checks.gen.ts", checksModule(deprecatedZod.checks, [...deprecatedZod.checks.chunks.keys()], "@mrtr/zod/runtime", [], [`import { checks as coreChecks } from "@mrtr/zod";`])],
     ["packages/deprecated/src/zod/validators.gen.ts", deprecatedZod.validators],
   ]);
 }

@@ -83,3 +83,37 @@ export function methodOf(defs: Record<string, Node>, name: string): string {
   if (typeof method !== "string") throw new Error(`${name} has no constant method`);
   return method;
 }
+
+/** The object schema a union member stands for (following references), or undefined. */
+export function objectOf(defs: Record<string, Node>, node: Node): Node | undefined {
+  const seen = new Set<string>();
+  let current: Node | undefined = node;
+  while (current && typeof current.$ref === "string") {
+    const name = refName(current.$ref);
+    if (seen.has(name)) return undefined;
+    seen.add(name);
+    current = defs[name];
+  }
+  return current && current.type === "object" && current.anyOf === undefined && current.allOf === undefined ? current : undefined;
+}
+
+/**
+ * A property every union member requires with a constant, the constants all
+ * different: then at most one member can match an object (the one with its
+ * constant), so trying only that member gives anyOf's verdict. Returns the
+ * key and each member's constant, or undefined.
+ */
+export function discriminatorOf(defs: Record<string, Node>, members: Node[]): { key: string; values: unknown[] } | undefined {
+  const objects = members.map((m) => objectOf(defs, m));
+  if (objects.length < 2 || objects.some((o) => !o)) return undefined;
+  const first = objects[0]!;
+  for (const key of (first.required ?? []) as string[]) {
+    const values = objects.map((o) => {
+      const prop = (o!.properties as Record<string, Node> | undefined)?.[key];
+      const required = ((o!.required ?? []) as string[]).includes(key);
+      return required && prop && prop.const !== undefined && Object.keys(prop).every((k) => k === "const" || k === "type" || ANNOTATIONS.has(k)) ? prop.const : undefined;
+    });
+    if (values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length) return { key, values };
+  }
+  return undefined;
+}

@@ -60,6 +60,15 @@ export interface DifferentialOptions {
    * such a key are left out (counted in `skippedProtoInputs`).
    */
   protoKeys?: boolean;
+  /**
+   * The validators report one issue per rejection, carrying `keyword` and
+   * `schemaPath` (first-issue mode). Then every rejection is also checked:
+   * exactly one issue; its path exists in the input (for `required`, up to
+   * the missing key); and the schema at `schemaPath`, compiled by ajv,
+   * rejects the value at that path (for `required` and `discriminator`, the
+   * object holding the key). Failures go to `badIssues`. Default false.
+   */
+  firstIssue?: boolean;
 }
 
 export type Segment = string | number;
@@ -89,6 +98,13 @@ export interface NotDeepEqual extends Case {
   output: unknown;
 }
 
+/** A rejection whose first issue does not point at a real problem. */
+export interface BadIssue extends Case {
+  type: string;
+  issue: unknown;
+  why: string;
+}
+
 export interface InvalidAccepted {
   type: string;
   file: string;
@@ -116,8 +132,12 @@ export interface DifferentialReport {
   disagreements: Finding[];
   notDeepEqual: NotDeepEqual[];
   invalidAccepted: InvalidAccepted[];
+  /** First-issue mode: rejections whose issue is wrong (see `firstIssue`). */
+  badIssues: BadIssue[];
+  /** First-issue mode: rejections whose issue was checked against ajv. */
+  issuesChecked: number;
   /** Exact counts (the lists above are capped at `maxFindings`). */
-  totals: { disagreements: number; notDeepEqual: number; invalidAccepted: number };
+  totals: { disagreements: number; notDeepEqual: number; invalidAccepted: number; badIssues: number };
   /** Cases per mutation kind. */
   byMutation: Record<string, number>;
   durationMs: number;
@@ -475,9 +495,36 @@ export function runDifferential(options: DifferentialOptions): DifferentialRepor
     disagreements: [],
     notDeepEqual: [],
     invalidAccepted: [],
-    totals: { disagreements: 0, notDeepEqual: 0, invalidAccepted: 0 },
+    badIssues: [],
+    issuesChecked: 0,
+    totals: { disagreements: 0, notDeepEqual: 0, invalidAccepted: 0, badIssues: 0 },
     byMutation: {},
     durationMs: 0,
+  };
+
+  /** Why the single issue of a first-issue rejection is wrong, or undefined when it is right. */
+  const wrongIssue = (error: unknown, input: unknown): string | undefined => {
+    const issues = (error as { issues?: Array<{ path?: Segment[]; keyword?: unknown; schemaPath?: unknown }> } | undefined)?.issues;
+    if (!Array.isArray(issues) || issues.length !== 1) return `expected exactly one issue, got ${Array.isArray(issues) ? issues.length : "none"}`;
+    const { path = [], keyword, schemaPath } = issues[0]!;
+    if (typeof keyword !== "string" || typeof schemaPath !== "string" || !schemaPath.startsWith("#/$defs/")) return "no keyword / schemaPath";
+    const holder = keyword === "required" || keyword === "discriminator";
+    const at = holder ? path.slice(0, -1) : path;
+    let cur: unknown = input;
+    for (const seg of at) {
+      if (cur === null || typeof cur !== "object" || !Object.prototype.hasOwnProperty.call(cur, seg)) return `path ${pointer(path)} does not exist in the input`;
+      cur = (cur as Record<string | number, unknown>)[seg];
+    }
+    if (holder) {
+      const key = path[path.length - 1];
+      const present = cur !== null && typeof cur === "object" && Object.prototype.hasOwnProperty.call(cur, key as string);
+      if (keyword === "required" && present) return `"required" issue for ${String(key)}, which is present`;
+      if (keyword === "discriminator" && !present) return `"discriminator" issue for ${String(key)}, which is absent`;
+    }
+    if (keyword === "depth") return undefined;
+    const sub = validator(encodeURI(schemaPath.slice("#/$defs/".length)));
+    if (sub(cur)) return `the schema at ${schemaPath} accepts the value at ${pointer(at) || "/"}`;
+    return undefined;
   };
 
   /** Judges one input against one type; returns both verdicts. */
@@ -502,6 +549,13 @@ export function runDifferential(options: DifferentialOptions): DifferentialRepor
       if (report.disagreements.length < maxFindings) {
         const detail = ajv ? `zod: ${zodDetail(result.error)}` : `ajv: ${ajvDetail(validate.errors)}`;
         report.disagreements.push({ ...c, type, ajv, zod: result.success, detail });
+      }
+    } else if (!ajv && options.firstIssue) {
+      const why = wrongIssue(result.error, c.input);
+      report.issuesChecked++;
+      if (why !== undefined) {
+        report.totals.badIssues++;
+        if (report.badIssues.length < maxFindings) report.badIssues.push({ ...c, type, issue: (result.error as { issues?: unknown[] } | undefined)?.issues, why });
       }
     } else if (ajv && !isDeepStrictEqual(result.data, c.input)) {
       report.totals.notDeepEqual++;
@@ -647,6 +701,16 @@ export function formatReport(report: DifferentialReport, limit = 20): string {
     }
     lines.push(`  grouped (type | mutation | path):`);
     for (const g of groupFindings(report.notDeepEqual).slice(0, 40)) lines.push(`    ${g.count}× ${g.key}`);
+  }
+  if (report.totals.badIssues) {
+    lines.push(`${report.totals.badIssues} rejections whose first issue is wrong; first ${Math.min(limit, report.badIssues.length)}:`);
+    for (const d of report.badIssues.slice(0, limit)) {
+      lines.push(`  ${d.type} ← ${d.source} | ${d.mutation} at ${d.path || "(root)"}: ${d.why}`);
+      lines.push(`    input: ${show(d.input)}`);
+      lines.push(`    issue: ${show(d.issue)}`);
+    }
+    lines.push(`  grouped (type | mutation | path):`);
+    for (const g of groupFindings(report.badIssues).slice(0, 40)) lines.push(`    ${g.count}× ${g.key}`);
   }
   if (report.totals.invalidAccepted) {
     lines.push(`${report.totals.invalidAccepted} invalid examples accepted:`);

@@ -6,6 +6,7 @@
  * client's info and the capabilities derived from what is registered.
  */
 import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
+import type { JsonLimits } from "@mrtr/zod";
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -56,6 +57,12 @@ export interface ClientOptions {
   maxInputRequests?: number;
   /** Most input handlers running at once within a round (default 4). */
   inputConcurrency?: number;
+  /**
+   * Limits every response must keep within before it is read (JsonLimitError
+   * otherwise); each absent one is @mrtr/zod's DEFAULT_JSON_LIMITS: depth 64,
+   * 250 000 values, arrays of 50 000, strings of 16 Mi UTF-16 units, objects of 10 000 keys.
+   */
+  jsonLimits?: Partial<JsonLimits>;
   /** Receives one event per step of every flow. */
   onRound?: RoundListener;
   /** The protocol version to send (default the latest this package speaks). */
@@ -146,6 +153,7 @@ export function createClient(options: ClientOptions): McpClient {
     maxRequestStateBytes: options.maxRequestStateBytes ?? FLOW_LIMIT_DEFAULTS.maxRequestStateBytes,
     maxInputRequests: options.maxInputRequests ?? FLOW_LIMIT_DEFAULTS.maxInputRequests,
     inputConcurrency: options.inputConcurrency ?? FLOW_LIMIT_DEFAULTS.inputConcurrency,
+    jsonLimits: options.jsonLimits ?? {},
   };
   const ctx: FlowContext = {
     transport: options.transport,

@@ -132,6 +132,19 @@ export class RequestStateTooLargeError extends LimitExceededError {
   }
 }
 
+/** A server's message is over one of the client's JSON limits (depth, values, array or string length, keys). */
+export class JsonLimitError extends LimitExceededError {
+  constructor(
+    /** Which limit, e.g. "maxDepth". */
+    readonly which: string,
+    limit: number,
+    /** JSON Pointer to where it was hit. */
+    readonly path: string,
+  ) {
+    super(`createClient's jsonLimits.${which} option`, limit, `The server's message is over the client's ${which} limit at ${path || "/"}.`);
+  }
+}
+
 /** One round asked more questions than the client answers. */
 export class TooManyInputRequestsError extends LimitExceededError {
   constructor(limit: number, count: number) {

@@ -7,9 +7,10 @@
  */
 import { INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { Implementation, InputRequests, JSONRPCRequest, RequestId, RequestMetaObject } from "@mrtr/schema";
-import { resultResponseSchemas } from "@mrtr/zod";
+import { checkJsonLimits, resultResponseSchemas, type JsonLimits } from "@mrtr/zod";
 import {
   FlowAbortedError,
+  JsonLimitError,
   JsonRpcError,
   MaxRoundsError,
   McpClientError,
@@ -36,6 +37,8 @@ export interface FlowPolicy {
   maxInputRequests: number;
   /** Most input handlers running at once within a round (default 4). */
   inputConcurrency: number;
+  /** Limits every response must keep within before it is read (absent ones: @mrtr/zod's DEFAULT_JSON_LIMITS). */
+  jsonLimits: Partial<JsonLimits>;
 }
 
 /** The defaults of the limits in {@link FlowPolicy}. */
@@ -90,6 +93,8 @@ export async function send(
     },
   } as JSONRPCRequest;
   const response = (await ctx.transport.request(message, { signal })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const hit = checkJsonLimits(response, ctx.policy.jsonLimits);
+  if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
   // The answer must be to this request (an error may lack the id when the server could not read it).
   if (response.id !== message.id && !(response.error && response.id == null)) {
     throw new ProtocolViolationError(`The server answered request ${JSON.stringify(message.id)} with a response for id ${JSON.stringify(response.id)}.`, response);

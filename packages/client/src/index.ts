@@ -23,6 +23,7 @@ export type { FlowPolicy } from "./flow.js";
 export {
   FlowAbortedError,
   InvalidAnswerError,
+  JsonLimitError,
   JsonRpcError,
   LimitExceededError,
   MaxRoundsError,

@@ -11,6 +11,7 @@ import {
   FLOW_LIMIT_DEFAULTS,
   HTTP_TRANSPORT_DEFAULTS,
   httpTransport,
+  JsonLimitError,
   JsonRpcError,
   LimitExceededError,
   ProtocolViolationError,
@@ -251,5 +252,27 @@ describe("client limits against a hostile server", () => {
       transport: { request: async (m) => ({ jsonrpc: "2.0", id: `${String(m.id)}x`, result: { resultType: "complete", content: [] } }) },
     });
     expect(await failure(c.callTool("t"))).toBeInstanceOf(ProtocolViolationError);
+  });
+});
+
+describe("JSON limits on what the server sends", () => {
+  it("refuses a response nested deeper than jsonLimits.maxDepth with JsonLimitError naming the option", async () => {
+    let deep: unknown = "x";
+    for (let i = 0; i < 100; i++) deep = [deep];
+    const c = createClient({
+      name: "c",
+      version: "1",
+      transport: { request: async (m) => ({ jsonrpc: "2.0", id: m.id, result: { resultType: "complete", content: [], structuredContent: { deep } } }) },
+    });
+    const error = await failure(c.callTool("t"));
+    expect(error).toBeInstanceOf(JsonLimitError);
+    expect((error as Error).message).toMatch(/jsonLimits\.maxDepth/);
+    const relaxed = createClient({
+      name: "c",
+      version: "1",
+      jsonLimits: { maxDepth: 200 },
+      transport: { request: async (m) => ({ jsonrpc: "2.0", id: m.id, result: { resultType: "complete", content: [], structuredContent: { deep } } }) },
+    });
+    expect((await relaxed.callTool("t")).content).toEqual([]);
   });
 });

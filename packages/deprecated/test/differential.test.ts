@@ -80,7 +80,7 @@ describe("@mrtr/deprecated/zod over @mrtr/zod against ajv on the FULL schema.jso
     expect(missing, "deprecated types without schema/examples/<Type>/*.json").toEqual([]);
   });
 
-  it("zod and ajv agree on every example, mutation and generated value (full protocol), and zod returns accepted input unchanged", () => {
+  it("zod and ajv agree on every example, mutation and generated value, every rejection's first issue points at a real problem, (full protocol), and zod returns accepted input unchanged", () => {
     const report = runDifferential({
       jsonSchema: full,
       schemas: fullSchemas,
@@ -89,16 +89,20 @@ describe("@mrtr/deprecated/zod over @mrtr/zod against ajv on the FULL schema.jso
       seed: 20260728,
       propertyRuns: 1000,
       // Accepted input comes back as the very same object, own "__proto__" keys included.
+      // Each rejection carries one issue, which must point at a real problem.
+      firstIssue: true,
     });
-    const { disagreements, notDeepEqual, invalidAccepted } = report.totals;
+    const { disagreements, notDeepEqual, invalidAccepted, badIssues } = report.totals;
     console.log(
       `differential (full protocol): ${report.compared} cases (${report.accepted} accepted by both) over ${report.types.length} types in ${report.durationMs} ms, ` +
-        `${disagreements} disagreements, ${notDeepEqual} not deep-equal, ${invalidAccepted} invalid accepted`,
+        `${disagreements} disagreements, ${notDeepEqual} not deep-equal, ${invalidAccepted} invalid accepted, ` +
+        `${badIssues} wrong first issues of ${report.issuesChecked} checked`,
     );
     const failures = formatReport(report);
     expect(report.missingValidators, "full-schema types with no validator").toEqual([]);
     expect(report.extraValidators, "validators with no full-schema type").toEqual([]);
     expect(report.skippedExampleTypes, "example folders not judged").toEqual([]);
-    expect({ disagreements, notDeepEqual, invalidAccepted }, failures).toEqual({ disagreements: 0, notDeepEqual: 0, invalidAccepted: 0 });
+    expect(report.issuesChecked, "rejections whose first issue was checked").toBeGreaterThan(100_000);
+    expect({ disagreements, notDeepEqual, invalidAccepted, badIssues }, failures).toEqual({ disagreements: 0, notDeepEqual: 0, invalidAccepted: 0, badIssues: 0 });
   }, 300_000);
 });

@@ -3,11 +3,13 @@
  * else reads it. JSON text is decoded once; the result must be one JSON-RPC
  * message object (a string, array, number or null is -32600, so a JSON string
  * holding a message is never decoded a second time); a numeric id must be a
- * safe integer, so the answer echoes it exactly.
+ * safe integer, so the answer echoes it exactly; the whole message must keep
+ * within the JSON limits (depth, values, array length, string length, keys:
+ * one bounded pass, -32600 with the id) before any validation runs.
  */
 import { INPUT_REQUIRED_METHODS, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
 import type { ClientRequest, RequestId } from "@mrtr/schema";
-import { parseMessage } from "@mrtr/zod";
+import { checkJsonLimits, parseMessage, type JsonLimits } from "@mrtr/zod";
 import { errorResponse, idOf } from "./error-response.js";
 import type { ServerResponse } from "./server.js";
 
@@ -22,7 +24,7 @@ const refuse = (code: number, message: string, id?: RequestId): Intake => ({ ok:
  * (123456789012345678901234567890 would come back as 1.2345678901234568e+29),
  * so they are refused with -32600: send such ids as strings.
  */
-export function takeIn(input: unknown): Intake {
+export function decodeMessage(input: unknown): Intake {
   let value = input;
   if (typeof input === "string") {
     try {
@@ -39,6 +41,25 @@ export function takeIn(input: unknown): Intake {
   const id = message.id;
   if (typeof id === "number" && !Number.isSafeInteger(id)) {
     return refuse(INVALID_REQUEST, "A numeric request id must be an integer within ±(2^53−1); send larger ids as strings");
+  }
+  return { ok: true, message };
+}
+
+/** `decodeMessage`, then the JSON limits (each absent one is the default). */
+export function takeIn(input: unknown, limits: Partial<JsonLimits> = {}): Intake {
+  const decoded = decodeMessage(input);
+  if (!decoded.ok) return decoded;
+  const message = decoded.message;
+  const hit = checkJsonLimits(message, limits);
+  if (hit) {
+    return {
+      ok: false,
+      response: errorResponse(idOf(message), {
+        code: INVALID_REQUEST,
+        message: `Message over the server's JSON limits: ${hit.path || "/"} is ${hit.message.replace("(limits: {", "(createServer({ jsonLimits: {").replace("})", "} }))")}`,
+        data: { limit: hit.limit, max: hit.max, path: hit.path },
+      }),
+    };
   }
   return { ok: true, message };
 }
@@ -60,7 +81,8 @@ export function readRequest(message: Record<string, unknown>): ReadRequest {
   const { message: checked, inputResponses, problem } = setAsideInputResponses(message);
   const id = idOf(message);
   if (problem) return { kind: "answer", response: errorResponse(id, { code: INVALID_PARAMS, message: problem }) };
-  const parsed = parseMessage(checked);
+  // The limits were checked on the whole message by takeIn.
+  const parsed = parseMessage(checked, { limits: false });
   if (!parsed.ok) {
     if (parsed.kind === "notification" || parsed.kind === "result" || parsed.kind === "error") return { kind: "none" };
     return { kind: "answer", response: errorResponse(id, { code: parsed.code, message: parsed.message, data: { issues: parsed.issues.slice(0, 20) } }) };

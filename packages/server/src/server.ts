@@ -10,6 +10,7 @@
  */
 import { INTERNAL_ERROR, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { JSONRPCErrorResponse, JSONRPCResultResponse, RequestId, Resource } from "@mrtr/schema";
+import type { JsonLimits } from "@mrtr/zod";
 import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
@@ -74,6 +75,13 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   jsonSchemaValidator?: JsonSchemaValidator;
   /** Dynamic resource listing, added to the registered resources. */
   listResources?: (ctx: RequestContext) => Resource[] | Promise<Resource[]>;
+  /**
+   * Limits every incoming message must keep within before anything validates
+   * it (-32600 otherwise); each absent one is `DEFAULT_JSON_LIMITS` from
+   * @mrtr/zod: depth 64, 250 000 values, arrays of 50 000, strings of 16 Mi
+   * UTF-16 units, objects of 10 000 keys.
+   */
+  jsonLimits?: Partial<JsonLimits>;
 }
 
 /** The answer to one incoming message. */
@@ -139,7 +147,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     let id: RequestId | undefined;
     let method: string | undefined;
     try {
-      const intake = takeIn(message);
+      const intake = takeIn(message, options.jsonLimits);
       if (!intake.ok) return intake.response;
       const read = readRequest(intake.message);
       if (read.kind === "answer") return read.response;

@@ -6,7 +6,13 @@
  */
 export { parseMessage } from "./parse-message.js";
 export type { MessageKind, ParsedMessage, ParseMessageOptions, ValidationIssue } from "./parse-message.js";
-export { notificationSchemas, predicates, rawSchemas, requestSchemas, resultResponseSchemas, schemas } from "./validators.gen.js";
+export { checkJsonLimits, DEFAULT_JSON_LIMITS } from "./json-limits.js";
+export type { JsonLimitHit, JsonLimits } from "./json-limits.js";
+export { describeIssue } from "./first-issue.js";
+export type { FirstIssue } from "./first-issue.js";
+export { FAILED, MAX_VALIDATION_DEPTH } from "./check-runtime.js";
+export type { Check, CheckIssue, Verdict } from "./check-runtime.js";
+export { checks, notificationSchemas, predicates, rawSchemas, requestSchemas, resultResponseSchemas, schemas } from "./validators.gen.js";
 export type { SchemaName } from "./validators.gen.js";
 export {
   AnnotationsSchema,

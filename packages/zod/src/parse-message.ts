@@ -12,7 +12,11 @@ import type {
   JSONRPCResultResponse,
 } from "@mrtr/schema";
 import { INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from "@mrtr/schema";
+import type { Check, CheckIssue } from "./check-runtime.js";
+import { describeIssue } from "./first-issue.js";
+import { checkJsonLimits, type JsonLimitHit, type JsonLimits } from "./json-limits.js";
 import {
+  checks,
   HeaderMismatchErrorSchema,
   JSONRPCErrorResponseSchema,
   JSONRPCNotificationSchema,
@@ -21,8 +25,11 @@ import {
   MissingRequiredClientCapabilityErrorSchema,
   UnsupportedProtocolVersionErrorSchema,
   notificationSchemas,
+  rawSchemas,
   requestSchemas,
   resultResponseSchemas,
+  schemas,
+  type SchemaName,
 } from "./validators.gen.js";
 
 /** One rule a message breaks. */
@@ -31,8 +38,12 @@ export interface ValidationIssue {
   path: string;
   /** The rule broken, in words. */
   message: string;
-  /** zod's issue code (e.g. `invalid_type`, `invalid_value`, `custom`). */
+  /** zod's issue code (e.g. `invalid_type`, `invalid_value`, `custom`); `too_big` for a limit. */
   code: string;
+  /** First-issue mode: the JSON Schema keyword broken (`type`, `required`, …), or the limit hit (`maxDepth`, …). */
+  keyword?: string;
+  /** First-issue mode: JSON Pointer, as a URI fragment, of the schema rule broken in the core projection of `@mrtr/schema`'s schema.json. */
+  schemaPath?: string;
 }
 
 export type MessageKind = "request" | "notification" | "result" | "error";
@@ -50,33 +61,87 @@ export type ParsedMessage =
       code: typeof PARSE_ERROR | typeof INVALID_REQUEST | typeof METHOD_NOT_FOUND | typeof INVALID_PARAMS;
       /** A one-line summary naming the first problem. */
       message: string;
+      /** The first problem (default), or every problem zod finds (`issues: "all"`). */
       issues: ValidationIssue[];
+      /** The message's `id`, when it is a string or an integer (to answer a request with). */
+      id?: string | number;
+      /** The intake limit the message broke, if that is why it was refused. */
+      limit?: JsonLimitHit;
     };
 
 export interface ParseMessageOptions {
   /** For a result: the method of the request it answers, so the result is checked against that method's result type. */
   method?: string;
+  /**
+   * `"first"` (default): stop at the first problem; the cost is linear in the
+   * message, whatever is wrong with it. `"all"`: every problem zod finds, for
+   * error reports and tools. Its cost on a large invalid message can be far
+   * higher (zod reports every member of every union that fails), so use it on
+   * trusted or size-limited input; the verdict is the same either way.
+   */
+  issues?: "first" | "all";
+  /**
+   * Limits on the message's shape, checked in one pass before anything else
+   * (see `checkJsonLimits`): each one given replaces its default in
+   * `DEFAULT_JSON_LIMITS`; `false` skips the check. A message past a limit is
+   * refused with -32600 naming the limit.
+   */
+  limits?: Partial<JsonLimits> | false;
 }
 
-const pointer = (path: PropertyKey[]) =>
+const pointer = (path: readonly PropertyKey[]) =>
   path.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 
 function issuesOf(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((i) => ({ path: pointer(i.path), message: i.message, code: i.code }));
 }
 
+type Failure = Extract<ParsedMessage, { ok: false }>;
+
 function failure(
   kind: MessageKind | undefined,
-  code: Extract<ParsedMessage, { ok: false }>["code"],
+  code: Failure["code"],
   summary: string,
   issues: ValidationIssue[],
-): ParsedMessage {
+  obj?: Record<string, unknown>,
+): Failure {
   const first = issues[0];
   const message = first ? `${summary}: ${first.path || "/"} ${first.message}` : summary;
-  return { ok: false, kind, code, message, issues };
+  const out: Failure = { ok: false, kind, code, message, issues };
+  const id = obj && has(obj, "id") ? obj.id : undefined;
+  if (typeof id === "string" || (typeof id === "number" && Number.isInteger(id))) out.id = id;
+  return out;
 }
 
 const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/** Each validator's generated check and plain zod schema. */
+const byValidator = new Map<unknown, { check: Check; raw: z.ZodType }>(
+  Object.keys(schemas).map((name) => [
+    schemas[name as SchemaName],
+    { check: checks[name as SchemaName] as Check, raw: rawSchemas[name as SchemaName] as z.ZodType },
+  ]),
+);
+
+/** `value` against a validator: no issues when valid; the first issue, or all zod finds. */
+function problems(schema: z.ZodType, value: unknown, mode: "first" | "all"): ValidationIssue[] | undefined {
+  const { check, raw } = byValidator.get(schema)!;
+  const verdict = check(value, 0, true);
+  if (verdict === undefined) return undefined;
+  const found = describeIssue(verdict as CheckIssue);
+  const first: ValidationIssue = { path: pointer(found.path), message: found.message, code: found.code, keyword: found.keyword, schemaPath: found.schemaPath };
+  if (mode === "all") {
+    try {
+      const all = raw.safeParse(value);
+      if (!all.success && all.error.issues.length > 0) return issuesOf(all.error);
+    } catch (e) {
+      // zod's schemas recurse: a value nested deeper than the stack allows (only
+      // possible with `limits: false`) gets the first issue, which needs no recursion.
+      if (!(e instanceof RangeError)) throw e;
+    }
+  }
+  return [first];
+}
 
 /**
  * Classifies and validates one JSON-RPC message. `raw` is the message's JSON
@@ -96,67 +161,73 @@ export function parseMessage(raw: unknown, options: ParseMessageOptions = {}): P
     return failure(undefined, INVALID_REQUEST, "Invalid request", [{ path: "", message: `Expected one JSON-RPC message object, got ${what}`, code: "invalid_type" }]);
   }
   const obj = value as Record<string, unknown>;
-  if (has(obj, "method")) return has(obj, "id") ? request(obj) : notification(obj);
-  if (has(obj, "result")) return result(obj, options.method);
-  if (has(obj, "error")) return errorResponse(obj);
+  const kind: MessageKind | undefined = has(obj, "method") ? (has(obj, "id") ? "request" : "notification") : has(obj, "result") ? "result" : has(obj, "error") ? "error" : undefined;
+  if (options.limits !== false) {
+    const hit = checkJsonLimits(obj, options.limits);
+    if (hit) {
+      const out = failure(kind, INVALID_REQUEST, "Message exceeds a limit", [{ path: hit.path, message: hit.message, code: "too_big", keyword: hit.limit }], obj);
+      out.limit = hit;
+      return out;
+    }
+  }
+  const mode = options.issues ?? "first";
+  if (kind === "request") return byMethod("request", obj, JSONRPCRequestSchema, requestSchemas, mode, { invalid: "Invalid request", unknown: "Method not found" });
+  if (kind === "notification") return byMethod("notification", obj, JSONRPCNotificationSchema, notificationSchemas, mode, { invalid: "Invalid notification", unknown: "Unknown notification" });
+  if (kind === "result") return result(obj, options.method, mode);
+  if (kind === "error") return errorResponse(obj, mode);
   return failure(undefined, INVALID_REQUEST, "Invalid request", [
     { path: "", message: "Not a JSON-RPC message: expected `method`, `result` or `error`", code: "invalid_type" },
-  ]);
+  ], obj);
 }
 
 /** A message with a method: the envelope, then the method's own validator from `table`. */
 function byMethod(
   kind: "request" | "notification",
   obj: Record<string, unknown>,
-  envelopeSchema: z.ZodType<{ method: string }>,
+  envelopeSchema: z.ZodType,
   table: Readonly<Record<string, z.ZodType>>,
+  mode: "first" | "all",
   words: { invalid: string; unknown: string },
 ): ParsedMessage {
-  const envelope = envelopeSchema.safeParse(obj);
-  if (!envelope.success) return failure(kind, INVALID_REQUEST, words.invalid, issuesOf(envelope.error));
-  const method = envelope.data.method;
+  const envelope = problems(envelopeSchema, obj, mode);
+  if (envelope) return failure(kind, INVALID_REQUEST, words.invalid, envelope, obj);
+  const method = obj.method as string;
   const schema = has(table, method) ? table[method] : undefined;
   if (!schema) {
-    return failure(kind, METHOD_NOT_FOUND, words.unknown, [{ path: "/method", message: `Unknown method "${method}"`, code: "invalid_value" }]);
+    return failure(kind, METHOD_NOT_FOUND, words.unknown, [{ path: "/method", message: `Unknown method "${method}"`, code: "invalid_value" }], obj);
   }
-  const parsed = schema.safeParse(obj);
-  if (!parsed.success) return failure(kind, INVALID_PARAMS, `Invalid params for ${method}`, issuesOf(parsed.error));
-  return { ok: true, kind, method, message: parsed.data } as ParsedMessage;
+  const issues = problems(schema, obj, mode);
+  if (issues) return failure(kind, INVALID_PARAMS, `Invalid params for ${method}`, issues, obj);
+  return { ok: true, kind, method, message: obj } as unknown as ParsedMessage;
 }
 
-const request = (obj: Record<string, unknown>): ParsedMessage =>
-  byMethod("request", obj, JSONRPCRequestSchema, requestSchemas, { invalid: "Invalid request", unknown: "Method not found" });
-
-const notification = (obj: Record<string, unknown>): ParsedMessage =>
-  byMethod("notification", obj, JSONRPCNotificationSchema, notificationSchemas, { invalid: "Invalid notification", unknown: "Unknown notification" });
-
-function result(obj: Record<string, unknown>, method: string | undefined): ParsedMessage {
-  const envelope = JSONRPCResultResponseSchema.safeParse(obj);
-  if (!envelope.success) return failure("result", INVALID_REQUEST, "Invalid response", issuesOf(envelope.error));
-  if (method === undefined) return { ok: true, kind: "result", message: envelope.data };
+function result(obj: Record<string, unknown>, method: string | undefined, mode: "first" | "all"): ParsedMessage {
+  const envelope = problems(JSONRPCResultResponseSchema, obj, mode);
+  if (envelope) return failure("result", INVALID_REQUEST, "Invalid response", envelope, obj);
+  if (method === undefined) return { ok: true, kind: "result", message: obj as unknown as JSONRPCResultResponse };
   const schema = has(resultResponseSchemas, method) ? resultResponseSchemas[method as keyof typeof resultResponseSchemas] : undefined;
   if (!schema) {
-    return failure("result", METHOD_NOT_FOUND, "Unknown method", [{ path: "", message: `No result type for method "${method}"`, code: "invalid_value" }]);
+    return failure("result", METHOD_NOT_FOUND, "Unknown method", [{ path: "", message: `No result type for method "${method}"`, code: "invalid_value" }], obj);
   }
-  const parsed = (schema as z.ZodType<JSONRPCResultResponse>).safeParse(obj);
-  if (!parsed.success) return failure("result", INVALID_PARAMS, `Invalid result for ${method}`, issuesOf(parsed.error));
-  return { ok: true, kind: "result", message: parsed.data };
+  const issues = problems(schema as z.ZodType, obj, mode);
+  if (issues) return failure("result", INVALID_PARAMS, `Invalid result for ${method}`, issues, obj);
+  return { ok: true, kind: "result", message: obj as unknown as JSONRPCResultResponse };
 }
 
-const SPECIFIC_ERRORS: Record<number, z.ZodType<JSONRPCErrorResponse>> = {
-  [-32020]: HeaderMismatchErrorSchema as z.ZodType<JSONRPCErrorResponse>,
-  [-32021]: MissingRequiredClientCapabilityErrorSchema as z.ZodType<JSONRPCErrorResponse>,
-  [-32022]: UnsupportedProtocolVersionErrorSchema as z.ZodType<JSONRPCErrorResponse>,
+const SPECIFIC_ERRORS: Record<number, z.ZodType> = {
+  [-32020]: HeaderMismatchErrorSchema,
+  [-32021]: MissingRequiredClientCapabilityErrorSchema,
+  [-32022]: UnsupportedProtocolVersionErrorSchema,
 };
 
-function errorResponse(obj: Record<string, unknown>): ParsedMessage {
-  const envelope = JSONRPCErrorResponseSchema.safeParse(obj);
-  if (!envelope.success) return failure("error", INVALID_REQUEST, "Invalid error response", issuesOf(envelope.error));
-  const specific = SPECIFIC_ERRORS[envelope.data.error.code];
+function errorResponse(obj: Record<string, unknown>, mode: "first" | "all"): ParsedMessage {
+  const envelope = problems(JSONRPCErrorResponseSchema, obj, mode);
+  if (envelope) return failure("error", INVALID_REQUEST, "Invalid error response", envelope, obj);
+  const code = (obj as unknown as JSONRPCErrorResponse).error.code;
+  const specific = has(SPECIFIC_ERRORS, String(code)) ? SPECIFIC_ERRORS[code] : undefined;
   if (specific) {
-    const parsed = specific.safeParse(obj);
-    if (!parsed.success) return failure("error", INVALID_PARAMS, `Invalid data for error ${envelope.data.error.code}`, issuesOf(parsed.error));
-    return { ok: true, kind: "error", message: parsed.data };
+    const issues = problems(specific, obj, mode);
+    if (issues) return failure("error", INVALID_PARAMS, `Invalid data for error ${code}`, issues, obj);
   }
-  return { ok: true, kind: "error", message: envelope.data };
+  return { ok: true, kind: "error", message: obj as unknown as JSONRPCErrorResponse };
 }

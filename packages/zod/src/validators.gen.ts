@@ -145,703 +145,704 @@ import type {
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
 } from "@mrtr/schema";
-import { discriminated, fastPath, format, hasAnyKeySet, integral, protoGuard } from "./zod-runtime.js";
-import * as P from "./predicates.gen.js";
+import { discriminated, fastPath, format, hasAnyKeySet, integral, predicate, protoGuard } from "./zod-runtime.js";
+import * as M from "./checks-messages.gen.js";
+import * as T from "./checks-types.gen.js";
 
-const RoleZod: z.ZodType<Role> = z.enum(["assistant","user"]);
+const RoleZod = z.enum(["assistant","user"]) satisfies z.ZodType<Role>;
 
 /** Validates `Role`: The side of a conversation a message or piece of content belongs to. */
-export const RoleSchema: z.ZodType<Role> = fastPath(P.isRole, RoleZod);
+export const RoleSchema: z.ZodType<Role> = fastPath(T.cRole);
 
-const AnnotationsZod: z.ZodType<Annotations> = z.looseObject({ "audience": z.array(RoleZod).optional(), "lastModified": z.string().optional(), "priority": z.number().gte(0).lte(1).optional() });
+const AnnotationsZod = z.looseObject({ "audience": z.array(RoleZod).optional(), "lastModified": z.string().optional(), "priority": z.number().gte(0).lte(1).optional() }) satisfies z.ZodType<Annotations>;
 
 /** Validates `Annotations`: Optional hints attached to content or resources that tell the client how to */
-export const AnnotationsSchema: z.ZodType<Annotations> = fastPath(P.isAnnotations, AnnotationsZod);
+export const AnnotationsSchema: z.ZodType<Annotations> = fastPath(T.cAnnotations);
 
-const MetaObjectZod: z.ZodType<MetaObject> = z.looseObject({});
+const MetaObjectZod = z.looseObject({}) satisfies z.ZodType<MetaObject>;
 
 /** Validates `MetaObject`: Free-form metadata attached to a message or object, keyed by name. Keys under the */
-export const MetaObjectSchema: z.ZodType<MetaObject> = fastPath(P.isMetaObject, MetaObjectZod);
+export const MetaObjectSchema: z.ZodType<MetaObject> = fastPath(T.cMetaObject);
 
-const AudioContentZod: z.ZodType<AudioContent> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("audio") });
+const AudioContentZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("audio") }) satisfies z.ZodType<AudioContent>;
 
 /** Validates `AudioContent`: A piece of audio, carried inline as base64 data. */
-export const AudioContentSchema: z.ZodType<AudioContent> = fastPath(P.isAudioContent, AudioContentZod);
+export const AudioContentSchema: z.ZodType<AudioContent> = fastPath(T.cAudioContent);
 
-const BaseMetadataZod: z.ZodType<BaseMetadata> = z.looseObject({ "name": z.string(), "title": z.string().optional() });
+const BaseMetadataZod = z.looseObject({ "name": z.string(), "title": z.string().optional() }) satisfies z.ZodType<BaseMetadata>;
 
 /** Validates `BaseMetadata`: Fields shared by things that have a programmatic name and a display title. */
-export const BaseMetadataSchema: z.ZodType<BaseMetadata> = fastPath(P.isBaseMetadata, BaseMetadataZod);
+export const BaseMetadataSchema: z.ZodType<BaseMetadata> = fastPath(T.cBaseMetadata);
 
-const BlobResourceContentsZod: z.ZodType<BlobResourceContents> = z.looseObject({ "_meta": MetaObjectZod.optional(), "blob": z.string().check(format("byte")), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) });
+const BlobResourceContentsZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "blob": z.string().check(format("byte")), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<BlobResourceContents>;
 
 /** Validates `BlobResourceContents`: Resource contents that are binary data. */
-export const BlobResourceContentsSchema: z.ZodType<BlobResourceContents> = fastPath(P.isBlobResourceContents, BlobResourceContentsZod);
+export const BlobResourceContentsSchema: z.ZodType<BlobResourceContents> = fastPath(T.cBlobResourceContents);
 
-const BooleanSchemaZod: z.ZodType<BooleanSchema> = z.looseObject({ "default": z.boolean().optional(), "description": z.string().optional(), "title": z.string().optional(), "type": z.literal("boolean") });
+const BooleanSchemaZod = z.looseObject({ "default": z.boolean().optional(), "description": z.string().optional(), "title": z.string().optional(), "type": z.literal("boolean") }) satisfies z.ZodType<BooleanSchema>;
 
 /** Validates `BooleanSchema`: A yes/no field of an elicitation form. */
-export const BooleanSchemaSchema: z.ZodType<BooleanSchema> = fastPath(P.isBooleanSchema, BooleanSchemaZod);
+export const BooleanSchemaSchema: z.ZodType<BooleanSchema> = fastPath(T.cBooleanSchema);
 
-const IconZod: z.ZodType<Icon> = z.looseObject({ "mimeType": z.string().optional(), "sizes": z.array(z.string()).optional(), "src": z.string().check(format("uri")), "theme": z.enum(["dark","light"]).optional() });
+const IconZod = z.looseObject({ "mimeType": z.string().optional(), "sizes": z.array(z.string()).optional(), "src": z.string().check(format("uri")), "theme": z.enum(["dark","light"]).optional() }) satisfies z.ZodType<Icon>;
 
 /** Validates `Icon`: An image that a client MAY display for an implementation, tool, prompt or resource. */
-export const IconSchema: z.ZodType<Icon> = fastPath(P.isIcon, IconZod);
+export const IconSchema: z.ZodType<Icon> = fastPath(T.cIcon);
 
-const ImplementationZod: z.ZodType<Implementation> = z.looseObject({ "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional(), "version": z.string(), "websiteUrl": z.string().check(format("uri")).optional() });
+const ImplementationZod = z.looseObject({ "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional(), "version": z.string(), "websiteUrl": z.string().check(format("uri")).optional() }) satisfies z.ZodType<Implementation>;
 
 /** Validates `Implementation`: Names a client or server program and its version. */
-export const ImplementationSchema: z.ZodType<Implementation> = fastPath(P.isImplementation, ImplementationZod);
+export const ImplementationSchema: z.ZodType<Implementation> = fastPath(T.cImplementation);
 
-const ResultMetaObjectZod: z.ZodType<ResultMetaObject> = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional() });
+const ResultMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional() }) satisfies z.ZodType<ResultMetaObject>;
 
 /** Validates `ResultMetaObject`: The `_meta` of a result. */
-export const ResultMetaObjectSchema: z.ZodType<ResultMetaObject> = fastPath(P.isResultMetaObject, ResultMetaObjectZod);
+export const ResultMetaObjectSchema: z.ZodType<ResultMetaObject> = fastPath(T.cResultMetaObject);
 
-const CacheableResultZod: z.ZodType<CacheableResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
+const CacheableResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<CacheableResult>;
 
 /** Validates `CacheableResult`: A result the client MAY cache and reuse instead of repeating the request. */
-export const CacheableResultSchema: z.ZodType<CacheableResult> = fastPath(P.isCacheableResult, CacheableResultZod);
+export const CacheableResultSchema: z.ZodType<CacheableResult> = fastPath(M.cCacheableResult);
 
-const RequestIdZod: z.ZodType<RequestId> = z.union([z.string(), z.number().check(integral)]);
+const RequestIdZod = z.union([z.string(), z.number().check(integral)]) satisfies z.ZodType<RequestId>;
 
 /** Validates `RequestId`: Identifies a request within the messages of one sender. It MUST NOT be `null` and a sender MUST NOT reuse it. */
-export const RequestIdSchema: z.ZodType<RequestId> = fastPath(P.isRequestId, RequestIdZod);
+export const RequestIdSchema: z.ZodType<RequestId> = fastPath(T.cRequestId);
 
 const JSONValueZod: z.ZodType<JSONValue> = z.union([z.string(), z.number(), z.boolean(), z.array(z.lazy(() => JSONValueZod)), z.lazy(() => JSONObjectZod)]);
 
 /** Validates `JSONValue`: Any JSON value other than `null`: a string, a number, a boolean, an object or an array. */
-export const JSONValueSchema: z.ZodType<JSONValue> = fastPath(P.isJSONValue, JSONValueZod);
+export const JSONValueSchema: z.ZodType<JSONValue> = fastPath(T.cJSONValue);
 
 const JSONObjectZod: z.ZodType<JSONObject> = protoGuard(JSONValueZod, z.record(z.string(), JSONValueZod));
 
 /** Validates `JSONObject`: A JSON object whose member values are themselves JSON values. */
-export const JSONObjectSchema: z.ZodType<JSONObject> = fastPath(P.isJSONObject, JSONObjectZod);
+export const JSONObjectSchema: z.ZodType<JSONObject> = fastPath(T.cJSONObject);
 
-const ClientCapabilitiesZod: z.ZodType<ClientCapabilities> = z.looseObject({ "elicitation": z.looseObject({ "form": JSONObjectZod.optional(), "url": JSONObjectZod.optional() }).optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional() });
+const ClientCapabilitiesZod = z.looseObject({ "elicitation": z.looseObject({ "form": JSONObjectZod.optional(), "url": JSONObjectZod.optional() }).optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional() }) satisfies z.ZodType<ClientCapabilities>;
 
 /** Validates `ClientCapabilities`: Features a client offers, declared anew in each request. An absent key means the feature is not offered. */
-export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(P.isClientCapabilities, ClientCapabilitiesZod);
+export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(T.cClientCapabilities);
 
-const ProgressTokenZod: z.ZodType<ProgressToken> = z.union([z.string(), z.number().check(integral)]);
+const ProgressTokenZod = z.union([z.string(), z.number().check(integral)]) satisfies z.ZodType<ProgressToken>;
 
 /** Validates `ProgressToken`: An opaque value the requester chooses so that progress notifications can be tied back to its request. */
-export const ProgressTokenSchema: z.ZodType<ProgressToken> = fastPath(P.isProgressToken, ProgressTokenZod);
+export const ProgressTokenSchema: z.ZodType<ProgressToken> = fastPath(T.cProgressToken);
 
-const RequestMetaObjectZod: z.ZodType<RequestMetaObject> = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": ImplementationZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": ProgressTokenZod.optional() });
+const RequestMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": ImplementationZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": ProgressTokenZod.optional() }) satisfies z.ZodType<RequestMetaObject>;
 
 /** Validates `RequestMetaObject`: The `_meta` of every client request. It carries what the removed handshake used to */
-export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(P.isRequestMetaObject, RequestMetaObjectZod);
+export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(T.cRequestMetaObject);
 
-const ElicitResultZod: z.ZodType<ElicitResult> = z.looseObject({ "action": z.enum(["accept","cancel","decline"]), "content": protoGuard(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]), z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))).optional() });
+const ElicitResultZod = z.looseObject({ "action": z.enum(["accept","cancel","decline"]), "content": protoGuard(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]), z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))).optional() }) satisfies z.ZodType<ElicitResult>;
 
 /** Validates `ElicitResult`: The user's answer to an `elicitation/create` input request. */
-export const ElicitResultSchema: z.ZodType<ElicitResult> = fastPath(P.isElicitResult, ElicitResultZod);
+export const ElicitResultSchema: z.ZodType<ElicitResult> = fastPath(M.cElicitResult);
 
-const InputResponseZod: z.ZodType<InputResponse> = ElicitResultZod;
+const InputResponseZod = ElicitResultZod satisfies z.ZodType<InputResponse>;
 
 /** Validates `InputResponse`: Any answer a client may send in `inputResponses`: the `response` member of every `InputMethodMap` entry. */
-export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(P.isInputResponse, InputResponseZod);
+export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(M.cInputResponse);
 
-const InputResponsesZod: z.ZodType<InputResponses> = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod));
+const InputResponsesZod = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod)) satisfies z.ZodType<InputResponses>;
 
 /** Validates `InputResponses`: The client's answers to `InputRequests`, under the same keys the server chose. */
-export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(P.isInputResponses, InputResponsesZod);
+export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(T.cInputResponses);
 
-const CallToolRequestParamsZod: z.ZodType<CallToolRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
+const CallToolRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<CallToolRequestParams>;
 
 /** Validates `CallToolRequestParams`: Params of `tools/call`. On a retry after an `InputRequiredResult` they also */
-export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(P.isCallToolRequestParams, CallToolRequestParamsZod);
+export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(M.cCallToolRequestParams);
 
-const CallToolRequestZod: z.ZodType<CallToolRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod });
+const CallToolRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod }) satisfies z.ZodType<CallToolRequest>;
 
 /** Validates `CallToolRequest`: Asks the server to run a tool. The server MAY answer with an */
-export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(P.isCallToolRequest, CallToolRequestZod);
+export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(M.cCallToolRequest);
 
-const TextContentZod: z.ZodType<TextContent> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "text": z.string(), "type": z.literal("text") });
+const TextContentZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "text": z.string(), "type": z.literal("text") }) satisfies z.ZodType<TextContent>;
 
 /** Validates `TextContent`: A block of plain text. */
-export const TextContentSchema: z.ZodType<TextContent> = fastPath(P.isTextContent, TextContentZod);
+export const TextContentSchema: z.ZodType<TextContent> = fastPath(T.cTextContent);
 
-const ImageContentZod: z.ZodType<ImageContent> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("image") });
+const ImageContentZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("image") }) satisfies z.ZodType<ImageContent>;
 
 /** Validates `ImageContent`: An image, carried inline as base64 data. */
-export const ImageContentSchema: z.ZodType<ImageContent> = fastPath(P.isImageContent, ImageContentZod);
+export const ImageContentSchema: z.ZodType<ImageContent> = fastPath(T.cImageContent);
 
-const ResourceLinkZod: z.ZodType<ResourceLink> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("resource_link"), "uri": z.string().check(format("uri")) });
+const ResourceLinkZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("resource_link"), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceLink>;
 
 /** Validates `ResourceLink`: A pointer to a resource the client can fetch with `resources/read`, instead */
-export const ResourceLinkSchema: z.ZodType<ResourceLink> = fastPath(P.isResourceLink, ResourceLinkZod);
+export const ResourceLinkSchema: z.ZodType<ResourceLink> = fastPath(T.cResourceLink);
 
-const TextResourceContentsZod: z.ZodType<TextResourceContents> = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "text": z.string(), "uri": z.string().check(format("uri")) });
+const TextResourceContentsZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "text": z.string(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<TextResourceContents>;
 
 /** Validates `TextResourceContents`: Resource contents that are text. */
-export const TextResourceContentsSchema: z.ZodType<TextResourceContents> = fastPath(P.isTextResourceContents, TextResourceContentsZod);
+export const TextResourceContentsSchema: z.ZodType<TextResourceContents> = fastPath(T.cTextResourceContents);
 
-const EmbeddedResourceZod: z.ZodType<EmbeddedResource> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "resource": z.union([TextResourceContentsZod, BlobResourceContentsZod]), "type": z.literal("resource") });
+const EmbeddedResourceZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "resource": z.union([TextResourceContentsZod, BlobResourceContentsZod]), "type": z.literal("resource") }) satisfies z.ZodType<EmbeddedResource>;
 
 /** Validates `EmbeddedResource`: The contents of a resource, placed directly in a message or tool result. */
-export const EmbeddedResourceSchema: z.ZodType<EmbeddedResource> = fastPath(P.isEmbeddedResource, EmbeddedResourceZod);
+export const EmbeddedResourceSchema: z.ZodType<EmbeddedResource> = fastPath(T.cEmbeddedResource);
 
-const ContentBlockZod: z.ZodType<ContentBlock> = discriminated("type", [TextContentZod, ImageContentZod, AudioContentZod, ResourceLinkZod, EmbeddedResourceZod]);
+const ContentBlockZod = discriminated("type", [TextContentZod, ImageContentZod, AudioContentZod, ResourceLinkZod, EmbeddedResourceZod]) satisfies z.ZodType<ContentBlock>;
 
 /** Validates `ContentBlock`: Any block that can appear in a prompt message or a tool result. */
-export const ContentBlockSchema: z.ZodType<ContentBlock> = fastPath(P.isContentBlock, ContentBlockZod);
+export const ContentBlockSchema: z.ZodType<ContentBlock> = fastPath(T.cContentBlock);
 
-const CallToolResultZod: z.ZodType<CallToolResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "content": z.array(ContentBlockZod), "isError": z.boolean().optional(), "resultType": z.string(), "structuredContent": z.unknown().optional() });
+const CallToolResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "content": z.array(ContentBlockZod), "isError": z.boolean().optional(), "resultType": z.string(), "structuredContent": z.unknown().optional() }) satisfies z.ZodType<CallToolResult>;
 
 /** Validates `CallToolResult`: The completed answer to `tools/call`. Failures of the tool itself are */
-export const CallToolResultSchema: z.ZodType<CallToolResult> = fastPath(P.isCallToolResult, CallToolResultZod);
+export const CallToolResultSchema: z.ZodType<CallToolResult> = fastPath(M.cCallToolResult);
 
-const StringSchemaZod: z.ZodType<StringSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "format": z.enum(["date","date-time","email","uri"]).optional(), "maxLength": z.number().check(integral).optional(), "minLength": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("string") });
+const StringSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "format": z.enum(["date","date-time","email","uri"]).optional(), "maxLength": z.number().check(integral).optional(), "minLength": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<StringSchema>;
 
 /** Validates `StringSchema`: A text field of an elicitation form. */
-export const StringSchemaSchema: z.ZodType<StringSchema> = fastPath(P.isStringSchema, StringSchemaZod);
+export const StringSchemaSchema: z.ZodType<StringSchema> = fastPath(T.cStringSchema);
 
-const NumberSchemaZod: z.ZodType<NumberSchema> = z.looseObject({ "default": z.number().optional(), "description": z.string().optional(), "maximum": z.number().optional(), "minimum": z.number().optional(), "title": z.string().optional(), "type": z.enum(["integer","number"]) });
+const NumberSchemaZod = z.looseObject({ "default": z.number().optional(), "description": z.string().optional(), "maximum": z.number().optional(), "minimum": z.number().optional(), "title": z.string().optional(), "type": z.enum(["integer","number"]) }) satisfies z.ZodType<NumberSchema>;
 
 /** Validates `NumberSchema`: A numeric field of an elicitation form. */
-export const NumberSchemaSchema: z.ZodType<NumberSchema> = fastPath(P.isNumberSchema, NumberSchemaZod);
+export const NumberSchemaSchema: z.ZodType<NumberSchema> = fastPath(T.cNumberSchema);
 
-const UntitledSingleSelectEnumSchemaZod: z.ZodType<UntitledSingleSelectEnumSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "title": z.string().optional(), "type": z.literal("string") });
+const UntitledSingleSelectEnumSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<UntitledSingleSelectEnumSchema>;
 
 /** Validates `UntitledSingleSelectEnumSchema`: Single choice among plain string values, shown as they are. */
-export const UntitledSingleSelectEnumSchemaSchema: z.ZodType<UntitledSingleSelectEnumSchema> = fastPath(P.isUntitledSingleSelectEnumSchema, UntitledSingleSelectEnumSchemaZod);
+export const UntitledSingleSelectEnumSchemaSchema: z.ZodType<UntitledSingleSelectEnumSchema> = fastPath(T.cUntitledSingleSelectEnumSchema);
 
-const TitledSingleSelectEnumSchemaZod: z.ZodType<TitledSingleSelectEnumSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "oneOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })), "title": z.string().optional(), "type": z.literal("string") });
+const TitledSingleSelectEnumSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "oneOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<TitledSingleSelectEnumSchema>;
 
 /** Validates `TitledSingleSelectEnumSchema`: Single choice among values that each have a display title. */
-export const TitledSingleSelectEnumSchemaSchema: z.ZodType<TitledSingleSelectEnumSchema> = fastPath(P.isTitledSingleSelectEnumSchema, TitledSingleSelectEnumSchemaZod);
+export const TitledSingleSelectEnumSchemaSchema: z.ZodType<TitledSingleSelectEnumSchema> = fastPath(T.cTitledSingleSelectEnumSchema);
 
-const UntitledMultiSelectEnumSchemaZod: z.ZodType<UntitledMultiSelectEnumSchema> = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "enum": z.array(z.string()), "type": z.literal("string") }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") });
+const UntitledMultiSelectEnumSchemaZod = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "enum": z.array(z.string()), "type": z.literal("string") }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") }) satisfies z.ZodType<UntitledMultiSelectEnumSchema>;
 
 /** Validates `UntitledMultiSelectEnumSchema`: Multiple choice among plain string values, shown as they are. */
-export const UntitledMultiSelectEnumSchemaSchema: z.ZodType<UntitledMultiSelectEnumSchema> = fastPath(P.isUntitledMultiSelectEnumSchema, UntitledMultiSelectEnumSchemaZod);
+export const UntitledMultiSelectEnumSchemaSchema: z.ZodType<UntitledMultiSelectEnumSchema> = fastPath(T.cUntitledMultiSelectEnumSchema);
 
-const TitledMultiSelectEnumSchemaZod: z.ZodType<TitledMultiSelectEnumSchema> = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "anyOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })) }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") });
+const TitledMultiSelectEnumSchemaZod = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "anyOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })) }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") }) satisfies z.ZodType<TitledMultiSelectEnumSchema>;
 
 /** Validates `TitledMultiSelectEnumSchema`: Multiple choice among values that each have a display title. */
-export const TitledMultiSelectEnumSchemaSchema: z.ZodType<TitledMultiSelectEnumSchema> = fastPath(P.isTitledMultiSelectEnumSchema, TitledMultiSelectEnumSchemaZod);
+export const TitledMultiSelectEnumSchemaSchema: z.ZodType<TitledMultiSelectEnumSchema> = fastPath(T.cTitledMultiSelectEnumSchema);
 
-const LegacyTitledEnumSchemaZod: z.ZodType<LegacyTitledEnumSchema> = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "enumNames": z.array(z.string()).optional(), "title": z.string().optional(), "type": z.literal("string") });
+const LegacyTitledEnumSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "enumNames": z.array(z.string()).optional(), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<LegacyTitledEnumSchema>;
 
 /** Validates `LegacyTitledEnumSchema`: Older single-choice form where display titles sit in a parallel `enumNames` array. New servers SHOULD use */
-export const LegacyTitledEnumSchemaSchema: z.ZodType<LegacyTitledEnumSchema> = fastPath(P.isLegacyTitledEnumSchema, LegacyTitledEnumSchemaZod);
+export const LegacyTitledEnumSchemaSchema: z.ZodType<LegacyTitledEnumSchema> = fastPath(T.cLegacyTitledEnumSchema);
 
-const PrimitiveSchemaDefinitionZod: z.ZodType<PrimitiveSchemaDefinition> = z.union([StringSchemaZod, NumberSchemaZod, BooleanSchemaZod, UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]);
+const PrimitiveSchemaDefinitionZod = z.union([StringSchemaZod, NumberSchemaZod, BooleanSchemaZod, UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]) satisfies z.ZodType<PrimitiveSchemaDefinition>;
 
 /** Validates `PrimitiveSchemaDefinition`: One field of an elicitation form: a string, number, boolean or enum schema. */
-export const PrimitiveSchemaDefinitionSchema: z.ZodType<PrimitiveSchemaDefinition> = fastPath(P.isPrimitiveSchemaDefinition, PrimitiveSchemaDefinitionZod);
+export const PrimitiveSchemaDefinitionSchema: z.ZodType<PrimitiveSchemaDefinition> = fastPath(T.cPrimitiveSchemaDefinition);
 
-const ElicitRequestFormParamsZod: z.ZodType<ElicitRequestFormParams> = z.looseObject({ "message": z.string(), "mode": z.literal("form").optional(), "requestedSchema": z.looseObject({ "$schema": z.string().optional(), "properties": protoGuard(PrimitiveSchemaDefinitionZod, z.record(z.string(), PrimitiveSchemaDefinitionZod)), "required": z.array(z.string()).optional(), "type": z.literal("object") }) });
+const ElicitRequestFormParamsZod = z.looseObject({ "message": z.string(), "mode": z.literal("form").optional(), "requestedSchema": z.looseObject({ "$schema": z.string().optional(), "properties": protoGuard(PrimitiveSchemaDefinitionZod, z.record(z.string(), PrimitiveSchemaDefinitionZod)), "required": z.array(z.string()).optional(), "type": z.literal("object") }) }) satisfies z.ZodType<ElicitRequestFormParams>;
 
 /** Validates `ElicitRequestFormParams`: Form mode: the client renders a flat form and returns the user's answers. */
-export const ElicitRequestFormParamsSchema: z.ZodType<ElicitRequestFormParams> = fastPath(P.isElicitRequestFormParams, ElicitRequestFormParamsZod);
+export const ElicitRequestFormParamsSchema: z.ZodType<ElicitRequestFormParams> = fastPath(M.cElicitRequestFormParams);
 
-const ElicitRequestURLParamsZod: z.ZodType<ElicitRequestURLParams> = z.looseObject({ "message": z.string(), "mode": z.literal("url"), "url": z.string().check(format("uri")) });
+const ElicitRequestURLParamsZod = z.looseObject({ "message": z.string(), "mode": z.literal("url"), "url": z.string().check(format("uri")) }) satisfies z.ZodType<ElicitRequestURLParams>;
 
 /** Validates `ElicitRequestURLParams`: URL mode: the user completes an interaction out of band (credential entry, OAuth, payment) at a URL. */
-export const ElicitRequestURLParamsSchema: z.ZodType<ElicitRequestURLParams> = fastPath(P.isElicitRequestURLParams, ElicitRequestURLParamsZod);
+export const ElicitRequestURLParamsSchema: z.ZodType<ElicitRequestURLParams> = fastPath(M.cElicitRequestURLParams);
 
-const ElicitRequestParamsZod: z.ZodType<ElicitRequestParams> = z.union([ElicitRequestFormParamsZod, ElicitRequestURLParamsZod]);
+const ElicitRequestParamsZod = z.union([ElicitRequestFormParamsZod, ElicitRequestURLParamsZod]) satisfies z.ZodType<ElicitRequestParams>;
 
 /** Validates `ElicitRequestParams`: Params of `elicitation/create`: form mode or URL mode. */
-export const ElicitRequestParamsSchema: z.ZodType<ElicitRequestParams> = fastPath(P.isElicitRequestParams, ElicitRequestParamsZod);
+export const ElicitRequestParamsSchema: z.ZodType<ElicitRequestParams> = fastPath(M.cElicitRequestParams);
 
-const ElicitRequestZod: z.ZodType<ElicitRequest> = z.looseObject({ "method": z.literal("elicitation/create"), "params": ElicitRequestParamsZod });
+const ElicitRequestZod = z.looseObject({ "method": z.literal("elicitation/create"), "params": ElicitRequestParamsZod }) satisfies z.ZodType<ElicitRequest>;
 
 /** Validates `ElicitRequest`: Asks the user for information, through the client. Sent only inside `inputRequests`, and only if the */
-export const ElicitRequestSchema: z.ZodType<ElicitRequest> = fastPath(P.isElicitRequest, ElicitRequestZod);
+export const ElicitRequestSchema: z.ZodType<ElicitRequest> = fastPath(M.cElicitRequest);
 
-const InputRequestZod: z.ZodType<InputRequest> = ElicitRequestZod;
+const InputRequestZod = ElicitRequestZod satisfies z.ZodType<InputRequest>;
 
 /** Validates `InputRequest`: Any request a server may embed in `inputRequests`: the `request` member of every `InputMethodMap` entry. */
-export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(P.isInputRequest, InputRequestZod);
+export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(M.cInputRequest);
 
-const InputRequestsZod: z.ZodType<InputRequests> = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod));
+const InputRequestsZod = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod)) satisfies z.ZodType<InputRequests>;
 
 /** Validates `InputRequests`: Requests the server needs the client to fulfil, keyed by server-chosen names unique within the request. */
-export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(P.isInputRequests, InputRequestsZod);
+export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(T.cInputRequests);
 
-const InputRequiredResultZod: z.ZodType<InputRequiredResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]]));
+const InputRequiredResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]])) satisfies z.ZodType<InputRequiredResult>;
 
 /** Validates `InputRequiredResult`: Answer to `tools/call`, `prompts/get` or `resources/read` when the server needs input from the client first. */
-export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(P.isInputRequiredResult, InputRequiredResultZod);
+export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(M.cInputRequiredResult);
 
-const CallToolResultResponseZod: z.ZodType<CallToolResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, CallToolResultZod]) });
+const CallToolResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, CallToolResultZod]) }) satisfies z.ZodType<CallToolResultResponse>;
 
 /** Validates `CallToolResultResponse`: The JSON-RPC response to `tools/call`: either the tool's output or a request */
-export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(P.isCallToolResultResponse, CallToolResultResponseZod);
+export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(M.cCallToolResultResponse);
 
-const NotificationMetaObjectZod: z.ZodType<NotificationMetaObject> = z.looseObject({ "io.modelcontextprotocol/subscriptionId": RequestIdZod.optional() });
+const NotificationMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/subscriptionId": RequestIdZod.optional() }) satisfies z.ZodType<NotificationMetaObject>;
 
 /** Validates `NotificationMetaObject`: The `_meta` of a notification. */
-export const NotificationMetaObjectSchema: z.ZodType<NotificationMetaObject> = fastPath(P.isNotificationMetaObject, NotificationMetaObjectZod);
+export const NotificationMetaObjectSchema: z.ZodType<NotificationMetaObject> = fastPath(T.cNotificationMetaObject);
 
-const CancelledNotificationParamsZod: z.ZodType<CancelledNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "reason": z.string().optional(), "requestId": RequestIdZod });
+const CancelledNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "reason": z.string().optional(), "requestId": RequestIdZod }) satisfies z.ZodType<CancelledNotificationParams>;
 
 /** Validates `CancelledNotificationParams`: Parameters of a cancellation. */
-export const CancelledNotificationParamsSchema: z.ZodType<CancelledNotificationParams> = fastPath(P.isCancelledNotificationParams, CancelledNotificationParamsZod);
+export const CancelledNotificationParamsSchema: z.ZodType<CancelledNotificationParams> = fastPath(M.cCancelledNotificationParams);
 
-const CancelledNotificationZod: z.ZodType<CancelledNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod });
+const CancelledNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod }) satisfies z.ZodType<CancelledNotification>;
 
 /** Validates `CancelledNotification`: Says that the sender no longer wants the result of an earlier request. The receiver */
-export const CancelledNotificationSchema: z.ZodType<CancelledNotification> = fastPath(P.isCancelledNotification, CancelledNotificationZod);
+export const CancelledNotificationSchema: z.ZodType<CancelledNotification> = fastPath(M.cCancelledNotification);
 
-const ClientNotificationZod: z.ZodType<ClientNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod });
+const ClientNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod }) satisfies z.ZodType<ClientNotification>;
 
 /** Validates `ClientNotification`: Says that the sender no longer wants the result of an earlier request. The receiver */
-export const ClientNotificationSchema: z.ZodType<ClientNotification> = fastPath(P.isClientNotification, ClientNotificationZod);
+export const ClientNotificationSchema: z.ZodType<ClientNotification> = fastPath(M.cClientNotification);
 
-const RequestParamsZod: z.ZodType<RequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod });
+const RequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod }) satisfies z.ZodType<RequestParams>;
 
 /** Validates `RequestParams`: Parameters common to every client request. */
-export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(P.isRequestParams, RequestParamsZod);
+export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(M.cRequestParams);
 
-const DiscoverRequestZod: z.ZodType<DiscoverRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod });
+const DiscoverRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod }) satisfies z.ZodType<DiscoverRequest>;
 
 /** Validates `DiscoverRequest`: Asks the server which protocol revisions and features it supports. A client MAY send it */
-export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(P.isDiscoverRequest, DiscoverRequestZod);
+export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(M.cDiscoverRequest);
 
-const SubscriptionFilterZod: z.ZodType<SubscriptionFilter> = z.looseObject({ "promptsListChanged": z.boolean().optional(), "resourceSubscriptions": z.array(z.string()).optional(), "resourcesListChanged": z.boolean().optional(), "toolsListChanged": z.boolean().optional() });
+const SubscriptionFilterZod = z.looseObject({ "promptsListChanged": z.boolean().optional(), "resourceSubscriptions": z.array(z.string()).optional(), "resourcesListChanged": z.boolean().optional(), "toolsListChanged": z.boolean().optional() }) satisfies z.ZodType<SubscriptionFilter>;
 
 /** Validates `SubscriptionFilter`: Selects which change notifications a listener wants. */
-export const SubscriptionFilterSchema: z.ZodType<SubscriptionFilter> = fastPath(P.isSubscriptionFilter, SubscriptionFilterZod);
+export const SubscriptionFilterSchema: z.ZodType<SubscriptionFilter> = fastPath(T.cSubscriptionFilter);
 
-const SubscriptionsListenRequestParamsZod: z.ZodType<SubscriptionsListenRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": SubscriptionFilterZod });
+const SubscriptionsListenRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": SubscriptionFilterZod }) satisfies z.ZodType<SubscriptionsListenRequestParams>;
 
 /** Validates `SubscriptionsListenRequestParams`: Parameters of `subscriptions/listen`. */
-export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(P.isSubscriptionsListenRequestParams, SubscriptionsListenRequestParamsZod);
+export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(M.cSubscriptionsListenRequestParams);
 
-const SubscriptionsListenRequestZod: z.ZodType<SubscriptionsListenRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod });
+const SubscriptionsListenRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod }) satisfies z.ZodType<SubscriptionsListenRequest>;
 
 /** Validates `SubscriptionsListenRequest`: Opens a long-lived stream on which the server sends the change notifications selected by the filter. */
-export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(P.isSubscriptionsListenRequest, SubscriptionsListenRequestZod);
+export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(M.cSubscriptionsListenRequest);
 
-const PromptReferenceZod: z.ZodType<PromptReference> = z.looseObject({ "name": z.string(), "title": z.string().optional(), "type": z.literal("ref/prompt") });
+const PromptReferenceZod = z.looseObject({ "name": z.string(), "title": z.string().optional(), "type": z.literal("ref/prompt") }) satisfies z.ZodType<PromptReference>;
 
 /** Validates `PromptReference`: Names a prompt. */
-export const PromptReferenceSchema: z.ZodType<PromptReference> = fastPath(P.isPromptReference, PromptReferenceZod);
+export const PromptReferenceSchema: z.ZodType<PromptReference> = fastPath(T.cPromptReference);
 
-const ResourceTemplateReferenceZod: z.ZodType<ResourceTemplateReference> = z.looseObject({ "type": z.literal("ref/resource"), "uri": z.string().check(format("uri-template")) });
+const ResourceTemplateReferenceZod = z.looseObject({ "type": z.literal("ref/resource"), "uri": z.string().check(format("uri-template")) }) satisfies z.ZodType<ResourceTemplateReference>;
 
 /** Validates `ResourceTemplateReference`: Names a resource template by its URI template. */
-export const ResourceTemplateReferenceSchema: z.ZodType<ResourceTemplateReference> = fastPath(P.isResourceTemplateReference, ResourceTemplateReferenceZod);
+export const ResourceTemplateReferenceSchema: z.ZodType<ResourceTemplateReference> = fastPath(T.cResourceTemplateReference);
 
-const CompleteRequestParamsZod: z.ZodType<CompleteRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [PromptReferenceZod, ResourceTemplateReferenceZod]) });
+const CompleteRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [PromptReferenceZod, ResourceTemplateReferenceZod]) }) satisfies z.ZodType<CompleteRequestParams>;
 
 /** Validates `CompleteRequestParams`: Parameters of `completion/complete`. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(P.isCompleteRequestParams, CompleteRequestParamsZod);
+export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(M.cCompleteRequestParams);
 
-const CompleteRequestZod: z.ZodType<CompleteRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod });
+const CompleteRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod }) satisfies z.ZodType<CompleteRequest>;
 
 /** Validates `CompleteRequest`: Asks the server for suggested values of a prompt or resource-template argument while the user types. */
-export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(P.isCompleteRequest, CompleteRequestZod);
+export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(M.cCompleteRequest);
 
-const PaginatedRequestParamsZod: z.ZodType<PaginatedRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() });
+const PaginatedRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() }) satisfies z.ZodType<PaginatedRequestParams>;
 
 /** Validates `PaginatedRequestParams`: Parameters of a paginated request. */
-export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(P.isPaginatedRequestParams, PaginatedRequestParamsZod);
+export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(M.cPaginatedRequestParams);
 
-const ListResourcesRequestZod: z.ZodType<ListResourcesRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod });
+const ListResourcesRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourcesRequest>;
 
 /** Validates `ListResourcesRequest`: Asks the server for a page of the resources it offers. */
-export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(P.isListResourcesRequest, ListResourcesRequestZod);
+export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(M.cListResourcesRequest);
 
-const ListResourceTemplatesRequestZod: z.ZodType<ListResourceTemplatesRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod });
+const ListResourceTemplatesRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourceTemplatesRequest>;
 
 /** Validates `ListResourceTemplatesRequest`: Asks the server for a page of its resource templates. */
-export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(P.isListResourceTemplatesRequest, ListResourceTemplatesRequestZod);
+export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(M.cListResourceTemplatesRequest);
 
-const ReadResourceRequestParamsZod: z.ZodType<ReadResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) });
+const ReadResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ReadResourceRequestParams>;
 
 /** Validates `ReadResourceRequestParams`: Params of `resources/read`. On a retry after an `InputRequiredResult` they */
-export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(P.isReadResourceRequestParams, ReadResourceRequestParamsZod);
+export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(M.cReadResourceRequestParams);
 
-const ReadResourceRequestZod: z.ZodType<ReadResourceRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod });
+const ReadResourceRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod }) satisfies z.ZodType<ReadResourceRequest>;
 
 /** Validates `ReadResourceRequest`: Asks the server for the contents of one resource. The server MAY answer */
-export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(P.isReadResourceRequest, ReadResourceRequestZod);
+export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(M.cReadResourceRequest);
 
-const ListPromptsRequestZod: z.ZodType<ListPromptsRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod });
+const ListPromptsRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListPromptsRequest>;
 
 /** Validates `ListPromptsRequest`: Asks the server for a page of the prompts it offers. */
-export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(P.isListPromptsRequest, ListPromptsRequestZod);
+export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(M.cListPromptsRequest);
 
-const GetPromptRequestParamsZod: z.ZodType<GetPromptRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
+const GetPromptRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<GetPromptRequestParams>;
 
 /** Validates `GetPromptRequestParams`: Params of `prompts/get`. On a retry after an `InputRequiredResult` they */
-export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(P.isGetPromptRequestParams, GetPromptRequestParamsZod);
+export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(M.cGetPromptRequestParams);
 
-const GetPromptRequestZod: z.ZodType<GetPromptRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod });
+const GetPromptRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod }) satisfies z.ZodType<GetPromptRequest>;
 
 /** Validates `GetPromptRequest`: Asks the server for a prompt, filled in with the given arguments. The server */
-export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(P.isGetPromptRequest, GetPromptRequestZod);
+export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(M.cGetPromptRequest);
 
-const ListToolsRequestZod: z.ZodType<ListToolsRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod });
+const ListToolsRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListToolsRequest>;
 
 /** Validates `ListToolsRequest`: Asks the server for a page of the tools it offers. */
-export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(P.isListToolsRequest, ListToolsRequestZod);
+export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(M.cListToolsRequest);
 
-const ClientRequestZod: z.ZodType<ClientRequest> = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]);
+const ClientRequestZod = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]) satisfies z.ZodType<ClientRequest>;
 
 /** Validates `ClientRequest`: Every request a client may send. */
-export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(P.isClientRequest, ClientRequestZod);
+export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(M.cClientRequest);
 
-const ResultZod: z.ZodType<Result> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() });
+const ResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() }) satisfies z.ZodType<Result>;
 
 /** Validates `Result`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const ResultSchema: z.ZodType<Result> = fastPath(P.isResult, ResultZod);
+export const ResultSchema: z.ZodType<Result> = fastPath(M.cResult);
 
-const ClientResultZod: z.ZodType<ClientResult> = ResultZod;
+const ClientResultZod = ResultZod satisfies z.ZodType<ClientResult>;
 
 /** Validates `ClientResult`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const ClientResultSchema: z.ZodType<ClientResult> = fastPath(P.isClientResult, ClientResultZod);
+export const ClientResultSchema: z.ZodType<ClientResult> = fastPath(M.cClientResult);
 
-const CompleteResultZod: z.ZodType<CompleteResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "completion": z.looseObject({ "hasMore": z.boolean().optional(), "total": z.number().check(integral).optional(), "values": z.array(z.string()).max(100) }), "resultType": z.string() });
+const CompleteResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "completion": z.looseObject({ "hasMore": z.boolean().optional(), "total": z.number().check(integral).optional(), "values": z.array(z.string()).max(100) }), "resultType": z.string() }) satisfies z.ZodType<CompleteResult>;
 
 /** Validates `CompleteResult`: Suggested values for the argument. */
-export const CompleteResultSchema: z.ZodType<CompleteResult> = fastPath(P.isCompleteResult, CompleteResultZod);
+export const CompleteResultSchema: z.ZodType<CompleteResult> = fastPath(M.cCompleteResult);
 
-const CompleteResultResponseZod: z.ZodType<CompleteResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": CompleteResultZod });
+const CompleteResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": CompleteResultZod }) satisfies z.ZodType<CompleteResultResponse>;
 
 /** Validates `CompleteResultResponse`: The response to `completion/complete`. */
-export const CompleteResultResponseSchema: z.ZodType<CompleteResultResponse> = fastPath(P.isCompleteResultResponse, CompleteResultResponseZod);
+export const CompleteResultResponseSchema: z.ZodType<CompleteResultResponse> = fastPath(M.cCompleteResultResponse);
 
-const CursorZod: z.ZodType<Cursor> = z.string();
+const CursorZod = z.string() satisfies z.ZodType<Cursor>;
 
 /** Validates `Cursor`: An opaque marker for a position in a paginated listing; clients pass it back unchanged. */
-export const CursorSchema: z.ZodType<Cursor> = fastPath(P.isCursor, CursorZod);
+export const CursorSchema: z.ZodType<Cursor> = fastPath(T.cCursor);
 
-const ServerCapabilitiesZod: z.ZodType<ServerCapabilities> = z.looseObject({ "completions": JSONObjectZod.optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() });
+const ServerCapabilitiesZod = z.looseObject({ "completions": JSONObjectZod.optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() }) satisfies z.ZodType<ServerCapabilities>;
 
 /** Validates `ServerCapabilities`: Features a server offers. An absent key means the feature is not offered. */
-export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(P.isServerCapabilities, ServerCapabilitiesZod);
+export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(T.cServerCapabilities);
 
-const DiscoverResultZod: z.ZodType<DiscoverResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) });
+const DiscoverResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<DiscoverResult>;
 
 /** Validates `DiscoverResult`: What the server supports. Its `_meta` SHOULD carry `io.modelcontextprotocol/serverInfo`. */
-export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(P.isDiscoverResult, DiscoverResultZod);
+export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(M.cDiscoverResult);
 
-const DiscoverResultResponseZod: z.ZodType<DiscoverResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod });
+const DiscoverResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod }) satisfies z.ZodType<DiscoverResultResponse>;
 
 /** Validates `DiscoverResultResponse`: The response to a `server/discover` request. */
-export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(P.isDiscoverResultResponse, DiscoverResultResponseZod);
+export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(M.cDiscoverResultResponse);
 
-const EmptyResultZod: z.ZodType<EmptyResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() });
+const EmptyResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() }) satisfies z.ZodType<EmptyResult>;
 
 /** Validates `EmptyResult`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const EmptyResultSchema: z.ZodType<EmptyResult> = fastPath(P.isEmptyResult, EmptyResultZod);
+export const EmptyResultSchema: z.ZodType<EmptyResult> = fastPath(M.cEmptyResult);
 
-const EnumSchemaZod: z.ZodType<EnumSchema> = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]);
+const EnumSchemaZod = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]) satisfies z.ZodType<EnumSchema>;
 
 /** Validates `EnumSchema`: Any enum field of an elicitation form: single- or multi-select, titled or not, or the legacy form. */
-export const EnumSchemaSchema: z.ZodType<EnumSchema> = fastPath(P.isEnumSchema, EnumSchemaZod);
+export const EnumSchemaSchema: z.ZodType<EnumSchema> = fastPath(T.cEnumSchema);
 
-const ErrorZod: z.ZodType<Error> = z.looseObject({ "code": z.number().check(integral), "data": z.unknown().optional(), "message": z.string() });
+const ErrorZod = z.looseObject({ "code": z.number().check(integral), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<Error>;
 
 /** Validates `Error`: The error object of a failed JSON-RPC response. */
-export const ErrorSchema: z.ZodType<Error> = fastPath(P.isError, ErrorZod);
+export const ErrorSchema: z.ZodType<Error> = fastPath(M.cError);
 
-const PromptMessageZod: z.ZodType<PromptMessage> = z.looseObject({ "content": ContentBlockZod, "role": RoleZod });
+const PromptMessageZod = z.looseObject({ "content": ContentBlockZod, "role": RoleZod }) satisfies z.ZodType<PromptMessage>;
 
 /** Validates `PromptMessage`: One message of a prompt returned by `prompts/get`. */
-export const PromptMessageSchema: z.ZodType<PromptMessage> = fastPath(P.isPromptMessage, PromptMessageZod);
+export const PromptMessageSchema: z.ZodType<PromptMessage> = fastPath(T.cPromptMessage);
 
-const GetPromptResultZod: z.ZodType<GetPromptResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "description": z.string().optional(), "messages": z.array(PromptMessageZod), "resultType": z.string() });
+const GetPromptResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "description": z.string().optional(), "messages": z.array(PromptMessageZod), "resultType": z.string() }) satisfies z.ZodType<GetPromptResult>;
 
 /** Validates `GetPromptResult`: The completed answer to `prompts/get`. */
-export const GetPromptResultSchema: z.ZodType<GetPromptResult> = fastPath(P.isGetPromptResult, GetPromptResultZod);
+export const GetPromptResultSchema: z.ZodType<GetPromptResult> = fastPath(M.cGetPromptResult);
 
-const GetPromptResultResponseZod: z.ZodType<GetPromptResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, GetPromptResultZod]) });
+const GetPromptResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, GetPromptResultZod]) }) satisfies z.ZodType<GetPromptResultResponse>;
 
 /** Validates `GetPromptResultResponse`: The JSON-RPC response to `prompts/get`: either the prompt or a request for */
-export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(P.isGetPromptResultResponse, GetPromptResultResponseZod);
+export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(M.cGetPromptResultResponse);
 
-const HeaderMismatchErrorZod: z.ZodType<HeaderMismatchError> = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32020) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
+const HeaderMismatchErrorZod = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32020) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<HeaderMismatchError>;
 
 /** Validates `HeaderMismatchError`: A transport header disagrees with the corresponding value in the message body. */
-export const HeaderMismatchErrorSchema: z.ZodType<HeaderMismatchError> = fastPath(P.isHeaderMismatchError, HeaderMismatchErrorZod);
+export const HeaderMismatchErrorSchema: z.ZodType<HeaderMismatchError> = fastPath(M.cHeaderMismatchError);
 
-const IconsZod: z.ZodType<Icons> = z.looseObject({ "icons": z.array(IconZod).optional() });
+const IconsZod = z.looseObject({ "icons": z.array(IconZod).optional() }) satisfies z.ZodType<Icons>;
 
 /** Validates `Icons`: Something that MAY carry icons. */
-export const IconsSchema: z.ZodType<Icons> = fastPath(P.isIcons, IconsZod);
+export const IconsSchema: z.ZodType<Icons> = fastPath(T.cIcons);
 
-const InputResponseRequestParamsZod: z.ZodType<InputResponseRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() });
+const InputResponseRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() }) satisfies z.ZodType<InputResponseRequestParams>;
 
 /** Validates `InputResponseRequestParams`: Params of a request that can be retried after `input_required` (`tools/call`, `prompts/get`, `resources/read`). */
-export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(P.isInputResponseRequestParams, InputResponseRequestParamsZod);
+export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(M.cInputResponseRequestParams);
 
-const InternalErrorZod: z.ZodType<InternalError> = z.looseObject({ "code": z.literal(-32603), "data": z.unknown().optional(), "message": z.string() });
+const InternalErrorZod = z.looseObject({ "code": z.literal(-32603), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<InternalError>;
 
 /** Validates `InternalError`: The receiver failed while handling an otherwise valid message. */
-export const InternalErrorSchema: z.ZodType<InternalError> = fastPath(P.isInternalError, InternalErrorZod);
+export const InternalErrorSchema: z.ZodType<InternalError> = fastPath(M.cInternalError);
 
-const InvalidParamsErrorZod: z.ZodType<InvalidParamsError> = z.looseObject({ "code": z.literal(-32602), "data": z.unknown().optional(), "message": z.string() });
+const InvalidParamsErrorZod = z.looseObject({ "code": z.literal(-32602), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<InvalidParamsError>;
 
 /** Validates `InvalidParamsError`: The parameters are malformed or incomplete, for example a missing required `_meta` field. */
-export const InvalidParamsErrorSchema: z.ZodType<InvalidParamsError> = fastPath(P.isInvalidParamsError, InvalidParamsErrorZod);
+export const InvalidParamsErrorSchema: z.ZodType<InvalidParamsError> = fastPath(M.cInvalidParamsError);
 
-const InvalidRequestErrorZod: z.ZodType<InvalidRequestError> = z.looseObject({ "code": z.literal(-32600), "data": z.unknown().optional(), "message": z.string() });
+const InvalidRequestErrorZod = z.looseObject({ "code": z.literal(-32600), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<InvalidRequestError>;
 
 /** Validates `InvalidRequestError`: The JSON received is not a valid request object. */
-export const InvalidRequestErrorSchema: z.ZodType<InvalidRequestError> = fastPath(P.isInvalidRequestError, InvalidRequestErrorZod);
+export const InvalidRequestErrorSchema: z.ZodType<InvalidRequestError> = fastPath(M.cInvalidRequestError);
 
-const JSONArrayZod: z.ZodType<JSONArray> = z.array(JSONValueZod);
+const JSONArrayZod = z.array(JSONValueZod) satisfies z.ZodType<JSONArray>;
 
 /** Validates `JSONArray`: A JSON array of JSON values. */
-export const JSONArraySchema: z.ZodType<JSONArray> = fastPath(P.isJSONArray, JSONArrayZod);
+export const JSONArraySchema: z.ZodType<JSONArray> = fastPath(T.cJSONArray);
 
-const JSONRPCErrorResponseZod: z.ZodType<JSONRPCErrorResponse> = z.looseObject({ "error": ErrorZod, "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
+const JSONRPCErrorResponseZod = z.looseObject({ "error": ErrorZod, "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<JSONRPCErrorResponse>;
 
 /** Validates `JSONRPCErrorResponse`: A JSON-RPC response reporting that a request failed. */
-export const JSONRPCErrorResponseSchema: z.ZodType<JSONRPCErrorResponse> = fastPath(P.isJSONRPCErrorResponse, JSONRPCErrorResponseZod);
+export const JSONRPCErrorResponseSchema: z.ZodType<JSONRPCErrorResponse> = fastPath(M.cJSONRPCErrorResponse);
 
-const JSONRPCRequestZod: z.ZodType<JSONRPCRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() });
+const JSONRPCRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<JSONRPCRequest>;
 
 /** Validates `JSONRPCRequest`: A JSON-RPC request, which expects a response with the same id. */
-export const JSONRPCRequestSchema: z.ZodType<JSONRPCRequest> = fastPath(P.isJSONRPCRequest, JSONRPCRequestZod);
+export const JSONRPCRequestSchema: z.ZodType<JSONRPCRequest> = fastPath(M.cJSONRPCRequest);
 
-const JSONRPCNotificationZod: z.ZodType<JSONRPCNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() });
+const JSONRPCNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<JSONRPCNotification>;
 
 /** Validates `JSONRPCNotification`: A JSON-RPC notification: a one-way message without an id. */
-export const JSONRPCNotificationSchema: z.ZodType<JSONRPCNotification> = fastPath(P.isJSONRPCNotification, JSONRPCNotificationZod);
+export const JSONRPCNotificationSchema: z.ZodType<JSONRPCNotification> = fastPath(M.cJSONRPCNotification);
 
-const JSONRPCResultResponseZod: z.ZodType<JSONRPCResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ResultZod });
+const JSONRPCResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ResultZod }) satisfies z.ZodType<JSONRPCResultResponse>;
 
 /** Validates `JSONRPCResultResponse`: A successful JSON-RPC response. */
-export const JSONRPCResultResponseSchema: z.ZodType<JSONRPCResultResponse> = fastPath(P.isJSONRPCResultResponse, JSONRPCResultResponseZod);
+export const JSONRPCResultResponseSchema: z.ZodType<JSONRPCResultResponse> = fastPath(M.cJSONRPCResultResponse);
 
-const JSONRPCMessageZod: z.ZodType<JSONRPCMessage> = z.union([JSONRPCRequestZod, JSONRPCNotificationZod, JSONRPCResultResponseZod, JSONRPCErrorResponseZod]);
+const JSONRPCMessageZod = z.union([JSONRPCRequestZod, JSONRPCNotificationZod, JSONRPCResultResponseZod, JSONRPCErrorResponseZod]) satisfies z.ZodType<JSONRPCMessage>;
 
 /** Validates `JSONRPCMessage`: Any message that may travel in either direction. */
-export const JSONRPCMessageSchema: z.ZodType<JSONRPCMessage> = fastPath(P.isJSONRPCMessage, JSONRPCMessageZod);
+export const JSONRPCMessageSchema: z.ZodType<JSONRPCMessage> = fastPath(T.cJSONRPCMessage);
 
-const JSONRPCResponseZod: z.ZodType<JSONRPCResponse> = z.union([JSONRPCResultResponseZod, JSONRPCErrorResponseZod]);
+const JSONRPCResponseZod = z.union([JSONRPCResultResponseZod, JSONRPCErrorResponseZod]) satisfies z.ZodType<JSONRPCResponse>;
 
 /** Validates `JSONRPCResponse`: Any JSON-RPC response. */
-export const JSONRPCResponseSchema: z.ZodType<JSONRPCResponse> = fastPath(P.isJSONRPCResponse, JSONRPCResponseZod);
+export const JSONRPCResponseSchema: z.ZodType<JSONRPCResponse> = fastPath(M.cJSONRPCResponse);
 
-const PromptArgumentZod: z.ZodType<PromptArgument> = z.looseObject({ "description": z.string().optional(), "name": z.string(), "required": z.boolean().optional(), "title": z.string().optional() });
+const PromptArgumentZod = z.looseObject({ "description": z.string().optional(), "name": z.string(), "required": z.boolean().optional(), "title": z.string().optional() }) satisfies z.ZodType<PromptArgument>;
 
 /** Validates `PromptArgument`: One argument a prompt accepts. */
-export const PromptArgumentSchema: z.ZodType<PromptArgument> = fastPath(P.isPromptArgument, PromptArgumentZod);
+export const PromptArgumentSchema: z.ZodType<PromptArgument> = fastPath(T.cPromptArgument);
 
-const PromptZod: z.ZodType<Prompt> = z.looseObject({ "_meta": MetaObjectZod.optional(), "arguments": z.array(PromptArgumentZod).optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional() });
+const PromptZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "arguments": z.array(PromptArgumentZod).optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional() }) satisfies z.ZodType<Prompt>;
 
 /** Validates `Prompt`: A prompt or prompt template the server offers, usually picked by the user. */
-export const PromptSchema: z.ZodType<Prompt> = fastPath(P.isPrompt, PromptZod);
+export const PromptSchema: z.ZodType<Prompt> = fastPath(T.cPrompt);
 
-const ListPromptsResultZod: z.ZodType<ListPromptsResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "prompts": z.array(PromptZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
+const ListPromptsResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "prompts": z.array(PromptZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListPromptsResult>;
 
 /** Validates `ListPromptsResult`: One page of the server's prompts. */
-export const ListPromptsResultSchema: z.ZodType<ListPromptsResult> = fastPath(P.isListPromptsResult, ListPromptsResultZod);
+export const ListPromptsResultSchema: z.ZodType<ListPromptsResult> = fastPath(M.cListPromptsResult);
 
-const ListPromptsResultResponseZod: z.ZodType<ListPromptsResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListPromptsResultZod });
+const ListPromptsResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListPromptsResultZod }) satisfies z.ZodType<ListPromptsResultResponse>;
 
 /** Validates `ListPromptsResultResponse`: The JSON-RPC response to `prompts/list`. */
-export const ListPromptsResultResponseSchema: z.ZodType<ListPromptsResultResponse> = fastPath(P.isListPromptsResultResponse, ListPromptsResultResponseZod);
+export const ListPromptsResultResponseSchema: z.ZodType<ListPromptsResultResponse> = fastPath(M.cListPromptsResultResponse);
 
-const ResourceTemplateZod: z.ZodType<ResourceTemplate> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "title": z.string().optional(), "uriTemplate": z.string().check(format("uri-template")) });
+const ResourceTemplateZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "title": z.string().optional(), "uriTemplate": z.string().check(format("uri-template")) }) satisfies z.ZodType<ResourceTemplate>;
 
 /** Validates `ResourceTemplate`: A pattern for a family of resources, written as an RFC 6570 URI template. */
-export const ResourceTemplateSchema: z.ZodType<ResourceTemplate> = fastPath(P.isResourceTemplate, ResourceTemplateZod);
+export const ResourceTemplateSchema: z.ZodType<ResourceTemplate> = fastPath(T.cResourceTemplate);
 
-const ListResourceTemplatesResultZod: z.ZodType<ListResourceTemplatesResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resourceTemplates": z.array(ResourceTemplateZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
+const ListResourceTemplatesResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resourceTemplates": z.array(ResourceTemplateZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListResourceTemplatesResult>;
 
 /** Validates `ListResourceTemplatesResult`: One page of the server's resource templates. */
-export const ListResourceTemplatesResultSchema: z.ZodType<ListResourceTemplatesResult> = fastPath(P.isListResourceTemplatesResult, ListResourceTemplatesResultZod);
+export const ListResourceTemplatesResultSchema: z.ZodType<ListResourceTemplatesResult> = fastPath(M.cListResourceTemplatesResult);
 
-const ListResourceTemplatesResultResponseZod: z.ZodType<ListResourceTemplatesResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourceTemplatesResultZod });
+const ListResourceTemplatesResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourceTemplatesResultZod }) satisfies z.ZodType<ListResourceTemplatesResultResponse>;
 
 /** Validates `ListResourceTemplatesResultResponse`: The JSON-RPC response to `resources/templates/list`. */
-export const ListResourceTemplatesResultResponseSchema: z.ZodType<ListResourceTemplatesResultResponse> = fastPath(P.isListResourceTemplatesResultResponse, ListResourceTemplatesResultResponseZod);
+export const ListResourceTemplatesResultResponseSchema: z.ZodType<ListResourceTemplatesResultResponse> = fastPath(M.cListResourceTemplatesResultResponse);
 
-const ResourceZod: z.ZodType<Resource> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "uri": z.string().check(format("uri")) });
+const ResourceZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<Resource>;
 
 /** Validates `Resource`: A resource the server can provide, identified by a URI. */
-export const ResourceSchema: z.ZodType<Resource> = fastPath(P.isResource, ResourceZod);
+export const ResourceSchema: z.ZodType<Resource> = fastPath(T.cResource);
 
-const ListResourcesResultZod: z.ZodType<ListResourcesResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resources": z.array(ResourceZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
+const ListResourcesResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resources": z.array(ResourceZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListResourcesResult>;
 
 /** Validates `ListResourcesResult`: One page of the server's resources. */
-export const ListResourcesResultSchema: z.ZodType<ListResourcesResult> = fastPath(P.isListResourcesResult, ListResourcesResultZod);
+export const ListResourcesResultSchema: z.ZodType<ListResourcesResult> = fastPath(M.cListResourcesResult);
 
-const ListResourcesResultResponseZod: z.ZodType<ListResourcesResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourcesResultZod });
+const ListResourcesResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourcesResultZod }) satisfies z.ZodType<ListResourcesResultResponse>;
 
 /** Validates `ListResourcesResultResponse`: The JSON-RPC response to `resources/list`. */
-export const ListResourcesResultResponseSchema: z.ZodType<ListResourcesResultResponse> = fastPath(P.isListResourcesResultResponse, ListResourcesResultResponseZod);
+export const ListResourcesResultResponseSchema: z.ZodType<ListResourcesResultResponse> = fastPath(M.cListResourcesResultResponse);
 
-const ToolAnnotationsZod: z.ZodType<ToolAnnotations> = z.looseObject({ "destructiveHint": z.boolean().optional(), "idempotentHint": z.boolean().optional(), "openWorldHint": z.boolean().optional(), "readOnlyHint": z.boolean().optional(), "title": z.string().optional() });
+const ToolAnnotationsZod = z.looseObject({ "destructiveHint": z.boolean().optional(), "idempotentHint": z.boolean().optional(), "openWorldHint": z.boolean().optional(), "readOnlyHint": z.boolean().optional(), "title": z.string().optional() }) satisfies z.ZodType<ToolAnnotations>;
 
 /** Validates `ToolAnnotations`: Hints describing how a tool behaves. They are not guarantees: clients MUST */
-export const ToolAnnotationsSchema: z.ZodType<ToolAnnotations> = fastPath(P.isToolAnnotations, ToolAnnotationsZod);
+export const ToolAnnotationsSchema: z.ZodType<ToolAnnotations> = fastPath(T.cToolAnnotations);
 
-const ToolZod: z.ZodType<Tool> = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": ToolAnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "inputSchema": z.looseObject({ "$schema": z.string().optional(), "type": z.literal("object") }), "name": z.string(), "outputSchema": z.looseObject({ "$schema": z.string().optional() }).optional(), "title": z.string().optional() });
+const ToolZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": ToolAnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "inputSchema": z.looseObject({ "$schema": z.string().optional(), "type": z.literal("object") }), "name": z.string(), "outputSchema": z.looseObject({ "$schema": z.string().optional() }).optional(), "title": z.string().optional() }) satisfies z.ZodType<Tool>;
 
 /** Validates `Tool`: A tool the server offers for a model to call. */
-export const ToolSchema: z.ZodType<Tool> = fastPath(P.isTool, ToolZod);
+export const ToolSchema: z.ZodType<Tool> = fastPath(T.cTool);
 
-const ListToolsResultZod: z.ZodType<ListToolsResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resultType": z.string(), "tools": z.array(ToolZod), "ttlMs": z.number().check(integral).gte(0) });
+const ListToolsResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resultType": z.string(), "tools": z.array(ToolZod), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListToolsResult>;
 
 /** Validates `ListToolsResult`: One page of the server's tools. */
-export const ListToolsResultSchema: z.ZodType<ListToolsResult> = fastPath(P.isListToolsResult, ListToolsResultZod);
+export const ListToolsResultSchema: z.ZodType<ListToolsResult> = fastPath(M.cListToolsResult);
 
-const ListToolsResultResponseZod: z.ZodType<ListToolsResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListToolsResultZod });
+const ListToolsResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListToolsResultZod }) satisfies z.ZodType<ListToolsResultResponse>;
 
 /** Validates `ListToolsResultResponse`: The JSON-RPC response to `tools/list`. */
-export const ListToolsResultResponseSchema: z.ZodType<ListToolsResultResponse> = fastPath(P.isListToolsResultResponse, ListToolsResultResponseZod);
+export const ListToolsResultResponseSchema: z.ZodType<ListToolsResultResponse> = fastPath(M.cListToolsResultResponse);
 
-const MethodNotFoundErrorZod: z.ZodType<MethodNotFoundError> = z.looseObject({ "code": z.literal(-32601), "data": z.unknown().optional(), "message": z.string() });
+const MethodNotFoundErrorZod = z.looseObject({ "code": z.literal(-32601), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<MethodNotFoundError>;
 
 /** Validates `MethodNotFoundError`: The method does not exist or is not offered by the receiver. */
-export const MethodNotFoundErrorSchema: z.ZodType<MethodNotFoundError> = fastPath(P.isMethodNotFoundError, MethodNotFoundErrorZod);
+export const MethodNotFoundErrorSchema: z.ZodType<MethodNotFoundError> = fastPath(M.cMethodNotFoundError);
 
-const MissingRequiredClientCapabilityErrorZod: z.ZodType<MissingRequiredClientCapabilityError> = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
+const MissingRequiredClientCapabilityErrorZod = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<MissingRequiredClientCapabilityError>;
 
 /** Validates `MissingRequiredClientCapabilityError`: Serving the request needs a client capability that the request did not declare. */
-export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(P.isMissingRequiredClientCapabilityError, MissingRequiredClientCapabilityErrorZod);
+export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(M.cMissingRequiredClientCapabilityError);
 
-const MultiSelectEnumSchemaZod: z.ZodType<MultiSelectEnumSchema> = z.union([UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod]);
+const MultiSelectEnumSchemaZod = z.union([UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod]) satisfies z.ZodType<MultiSelectEnumSchema>;
 
 /** Validates `MultiSelectEnumSchema`: A field where the user picks any number of options. */
-export const MultiSelectEnumSchemaSchema: z.ZodType<MultiSelectEnumSchema> = fastPath(P.isMultiSelectEnumSchema, MultiSelectEnumSchemaZod);
+export const MultiSelectEnumSchemaSchema: z.ZodType<MultiSelectEnumSchema> = fastPath(T.cMultiSelectEnumSchema);
 
-const NotificationZod: z.ZodType<Notification> = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() });
+const NotificationZod = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<Notification>;
 
 /** Validates `Notification`: The shape shared by all notifications: a method name and optional parameters. No response is sent. */
-export const NotificationSchema: z.ZodType<Notification> = fastPath(P.isNotification, NotificationZod);
+export const NotificationSchema: z.ZodType<Notification> = fastPath(M.cNotification);
 
-const NotificationParamsZod: z.ZodType<NotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional() });
+const NotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional() }) satisfies z.ZodType<NotificationParams>;
 
 /** Validates `NotificationParams`: Parameters common to every notification. */
-export const NotificationParamsSchema: z.ZodType<NotificationParams> = fastPath(P.isNotificationParams, NotificationParamsZod);
+export const NotificationParamsSchema: z.ZodType<NotificationParams> = fastPath(M.cNotificationParams);
 
-const PaginatedRequestZod: z.ZodType<PaginatedRequest> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod });
+const PaginatedRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<PaginatedRequest>;
 
 /** Validates `PaginatedRequest`: A request for one page of a list. */
-export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(P.isPaginatedRequest, PaginatedRequestZod);
+export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(M.cPaginatedRequest);
 
-const PaginatedResultZod: z.ZodType<PaginatedResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "nextCursor": z.string().optional(), "resultType": z.string() });
+const PaginatedResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "nextCursor": z.string().optional(), "resultType": z.string() }) satisfies z.ZodType<PaginatedResult>;
 
 /** Validates `PaginatedResult`: A result holding one page of a list. */
-export const PaginatedResultSchema: z.ZodType<PaginatedResult> = fastPath(P.isPaginatedResult, PaginatedResultZod);
+export const PaginatedResultSchema: z.ZodType<PaginatedResult> = fastPath(M.cPaginatedResult);
 
-const ParseErrorZod: z.ZodType<ParseError> = z.looseObject({ "code": z.literal(-32700), "data": z.unknown().optional(), "message": z.string() });
+const ParseErrorZod = z.looseObject({ "code": z.literal(-32700), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<ParseError>;
 
 /** Validates `ParseError`: The received bytes were not valid JSON. */
-export const ParseErrorSchema: z.ZodType<ParseError> = fastPath(P.isParseError, ParseErrorZod);
+export const ParseErrorSchema: z.ZodType<ParseError> = fastPath(M.cParseError);
 
-const ProgressNotificationParamsZod: z.ZodType<ProgressNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "message": z.string().optional(), "progress": z.number(), "progressToken": ProgressTokenZod, "total": z.number().optional() });
+const ProgressNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "message": z.string().optional(), "progress": z.number(), "progressToken": ProgressTokenZod, "total": z.number().optional() }) satisfies z.ZodType<ProgressNotificationParams>;
 
 /** Validates `ProgressNotificationParams`: Parameters of a progress report. */
-export const ProgressNotificationParamsSchema: z.ZodType<ProgressNotificationParams> = fastPath(P.isProgressNotificationParams, ProgressNotificationParamsZod);
+export const ProgressNotificationParamsSchema: z.ZodType<ProgressNotificationParams> = fastPath(M.cProgressNotificationParams);
 
-const ProgressNotificationZod: z.ZodType<ProgressNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/progress"), "params": ProgressNotificationParamsZod });
+const ProgressNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/progress"), "params": ProgressNotificationParamsZod }) satisfies z.ZodType<ProgressNotification>;
 
 /** Validates `ProgressNotification`: Reports how far a long-running request has got. */
-export const ProgressNotificationSchema: z.ZodType<ProgressNotification> = fastPath(P.isProgressNotification, ProgressNotificationZod);
+export const ProgressNotificationSchema: z.ZodType<ProgressNotification> = fastPath(M.cProgressNotification);
 
-const PromptListChangedNotificationZod: z.ZodType<PromptListChangedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/prompts/list_changed"), "params": NotificationParamsZod.optional() });
+const PromptListChangedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/prompts/list_changed"), "params": NotificationParamsZod.optional() }) satisfies z.ZodType<PromptListChangedNotification>;
 
 /** Validates `PromptListChangedNotification`: Tells a client that the set of prompts has changed, so cached lists are */
-export const PromptListChangedNotificationSchema: z.ZodType<PromptListChangedNotification> = fastPath(P.isPromptListChangedNotification, PromptListChangedNotificationZod);
+export const PromptListChangedNotificationSchema: z.ZodType<PromptListChangedNotification> = fastPath(M.cPromptListChangedNotification);
 
-const ReadResourceResultZod: z.ZodType<ReadResourceResult> = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "contents": z.array(z.union([TextResourceContentsZod, BlobResourceContentsZod])), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) });
+const ReadResourceResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "contents": z.array(z.union([TextResourceContentsZod, BlobResourceContentsZod])), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ReadResourceResult>;
 
 /** Validates `ReadResourceResult`: The completed answer to `resources/read`. */
-export const ReadResourceResultSchema: z.ZodType<ReadResourceResult> = fastPath(P.isReadResourceResult, ReadResourceResultZod);
+export const ReadResourceResultSchema: z.ZodType<ReadResourceResult> = fastPath(M.cReadResourceResult);
 
-const ReadResourceResultResponseZod: z.ZodType<ReadResourceResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, ReadResourceResultZod]) });
+const ReadResourceResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, ReadResourceResultZod]) }) satisfies z.ZodType<ReadResourceResultResponse>;
 
 /** Validates `ReadResourceResultResponse`: The JSON-RPC response to `resources/read`: either the contents or a request */
-export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(P.isReadResourceResultResponse, ReadResourceResultResponseZod);
+export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(M.cReadResourceResultResponse);
 
-const RequestZod: z.ZodType<Request> = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() });
+const RequestZod = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<Request>;
 
 /** Validates `Request`: The shape shared by all requests: a method name and optional parameters. */
-export const RequestSchema: z.ZodType<Request> = fastPath(P.isRequest, RequestZod);
+export const RequestSchema: z.ZodType<Request> = fastPath(M.cRequest);
 
-const ResourceContentsZod: z.ZodType<ResourceContents> = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) });
+const ResourceContentsZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceContents>;
 
 /** Validates `ResourceContents`: The fields shared by the text and binary contents of a resource. */
-export const ResourceContentsSchema: z.ZodType<ResourceContents> = fastPath(P.isResourceContents, ResourceContentsZod);
+export const ResourceContentsSchema: z.ZodType<ResourceContents> = fastPath(T.cResourceContents);
 
-const ResourceListChangedNotificationZod: z.ZodType<ResourceListChangedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/list_changed"), "params": NotificationParamsZod.optional() });
+const ResourceListChangedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/list_changed"), "params": NotificationParamsZod.optional() }) satisfies z.ZodType<ResourceListChangedNotification>;
 
 /** Validates `ResourceListChangedNotification`: Tells a client that the set of resources has changed, so cached lists are */
-export const ResourceListChangedNotificationSchema: z.ZodType<ResourceListChangedNotification> = fastPath(P.isResourceListChangedNotification, ResourceListChangedNotificationZod);
+export const ResourceListChangedNotificationSchema: z.ZodType<ResourceListChangedNotification> = fastPath(M.cResourceListChangedNotification);
 
-const ResourceRequestParamsZod: z.ZodType<ResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) });
+const ResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceRequestParams>;
 
 /** Validates `ResourceRequestParams`: The params shared by requests that address one resource by URI. */
-export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(P.isResourceRequestParams, ResourceRequestParamsZod);
+export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(M.cResourceRequestParams);
 
-const ResourceUpdatedNotificationParamsZod: z.ZodType<ResourceUpdatedNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "uri": z.string().check(format("uri")) });
+const ResourceUpdatedNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceUpdatedNotificationParams>;
 
 /** Validates `ResourceUpdatedNotificationParams`: Params of `notifications/resources/updated`. */
-export const ResourceUpdatedNotificationParamsSchema: z.ZodType<ResourceUpdatedNotificationParams> = fastPath(P.isResourceUpdatedNotificationParams, ResourceUpdatedNotificationParamsZod);
+export const ResourceUpdatedNotificationParamsSchema: z.ZodType<ResourceUpdatedNotificationParams> = fastPath(M.cResourceUpdatedNotificationParams);
 
-const ResourceUpdatedNotificationZod: z.ZodType<ResourceUpdatedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/updated"), "params": ResourceUpdatedNotificationParamsZod });
+const ResourceUpdatedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/updated"), "params": ResourceUpdatedNotificationParamsZod }) satisfies z.ZodType<ResourceUpdatedNotification>;
 
 /** Validates `ResourceUpdatedNotification`: Tells a client that a resource it subscribed to has changed; the client MAY */
-export const ResourceUpdatedNotificationSchema: z.ZodType<ResourceUpdatedNotification> = fastPath(P.isResourceUpdatedNotification, ResourceUpdatedNotificationZod);
+export const ResourceUpdatedNotificationSchema: z.ZodType<ResourceUpdatedNotification> = fastPath(M.cResourceUpdatedNotification);
 
-const ResultTypeZod: z.ZodType<ResultType> = z.string();
+const ResultTypeZod = z.string() satisfies z.ZodType<ResultType>;
 
 /** Validates `ResultType`: Kind of a result: `"complete"` when the request is finished, `"input_required"` when the */
-export const ResultTypeSchema: z.ZodType<ResultType> = fastPath(P.isResultType, ResultTypeZod);
+export const ResultTypeSchema: z.ZodType<ResultType> = fastPath(T.cResultType);
 
-const SubscriptionsAcknowledgedNotificationParamsZod: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "notifications": SubscriptionFilterZod });
+const SubscriptionsAcknowledgedNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "notifications": SubscriptionFilterZod }) satisfies z.ZodType<SubscriptionsAcknowledgedNotificationParams>;
 
 /** Validates `SubscriptionsAcknowledgedNotificationParams`: Parameters of the acknowledgement. */
-export const SubscriptionsAcknowledgedNotificationParamsSchema: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = fastPath(P.isSubscriptionsAcknowledgedNotificationParams, SubscriptionsAcknowledgedNotificationParamsZod);
+export const SubscriptionsAcknowledgedNotificationParamsSchema: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = fastPath(M.cSubscriptionsAcknowledgedNotificationParams);
 
-const SubscriptionsAcknowledgedNotificationZod: z.ZodType<SubscriptionsAcknowledgedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/subscriptions/acknowledged"), "params": SubscriptionsAcknowledgedNotificationParamsZod });
+const SubscriptionsAcknowledgedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/subscriptions/acknowledged"), "params": SubscriptionsAcknowledgedNotificationParamsZod }) satisfies z.ZodType<SubscriptionsAcknowledgedNotification>;
 
 /** Validates `SubscriptionsAcknowledgedNotification`: Sent on a subscription stream to confirm which notifications the server will actually */
-export const SubscriptionsAcknowledgedNotificationSchema: z.ZodType<SubscriptionsAcknowledgedNotification> = fastPath(P.isSubscriptionsAcknowledgedNotification, SubscriptionsAcknowledgedNotificationZod);
+export const SubscriptionsAcknowledgedNotificationSchema: z.ZodType<SubscriptionsAcknowledgedNotification> = fastPath(M.cSubscriptionsAcknowledgedNotification);
 
-const ToolListChangedNotificationZod: z.ZodType<ToolListChangedNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/tools/list_changed"), "params": NotificationParamsZod.optional() });
+const ToolListChangedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/tools/list_changed"), "params": NotificationParamsZod.optional() }) satisfies z.ZodType<ToolListChangedNotification>;
 
 /** Validates `ToolListChangedNotification`: Tells a client that the set of tools has changed, so cached lists are */
-export const ToolListChangedNotificationSchema: z.ZodType<ToolListChangedNotification> = fastPath(P.isToolListChangedNotification, ToolListChangedNotificationZod);
+export const ToolListChangedNotificationSchema: z.ZodType<ToolListChangedNotification> = fastPath(M.cToolListChangedNotification);
 
-const ServerNotificationZod: z.ZodType<ServerNotification> = discriminated("method", [CancelledNotificationZod, ProgressNotificationZod, SubscriptionsAcknowledgedNotificationZod, ResourceListChangedNotificationZod, ResourceUpdatedNotificationZod, PromptListChangedNotificationZod, ToolListChangedNotificationZod]);
+const ServerNotificationZod = discriminated("method", [CancelledNotificationZod, ProgressNotificationZod, SubscriptionsAcknowledgedNotificationZod, ResourceListChangedNotificationZod, ResourceUpdatedNotificationZod, PromptListChangedNotificationZod, ToolListChangedNotificationZod]) satisfies z.ZodType<ServerNotification>;
 
 /** Validates `ServerNotification`: Every notification a server may send. */
-export const ServerNotificationSchema: z.ZodType<ServerNotification> = fastPath(P.isServerNotification, ServerNotificationZod);
+export const ServerNotificationSchema: z.ZodType<ServerNotification> = fastPath(M.cServerNotification);
 
-const SubscriptionsListenResultMetaObjectZod: z.ZodType<SubscriptionsListenResultMetaObject> = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional(), "io.modelcontextprotocol/subscriptionId": RequestIdZod });
+const SubscriptionsListenResultMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional(), "io.modelcontextprotocol/subscriptionId": RequestIdZod }) satisfies z.ZodType<SubscriptionsListenResultMetaObject>;
 
 /** Validates `SubscriptionsListenResultMetaObject`: The `_meta` of a `subscriptions/listen` result. */
-export const SubscriptionsListenResultMetaObjectSchema: z.ZodType<SubscriptionsListenResultMetaObject> = fastPath(P.isSubscriptionsListenResultMetaObject, SubscriptionsListenResultMetaObjectZod);
+export const SubscriptionsListenResultMetaObjectSchema: z.ZodType<SubscriptionsListenResultMetaObject> = fastPath(T.cSubscriptionsListenResultMetaObject);
 
-const SubscriptionsListenResultZod: z.ZodType<SubscriptionsListenResult> = z.looseObject({ "_meta": SubscriptionsListenResultMetaObjectZod, "resultType": z.string() });
+const SubscriptionsListenResultZod = z.looseObject({ "_meta": SubscriptionsListenResultMetaObjectZod, "resultType": z.string() }) satisfies z.ZodType<SubscriptionsListenResult>;
 
 /** Validates `SubscriptionsListenResult`: Sent when the server ends a subscription stream. */
-export const SubscriptionsListenResultSchema: z.ZodType<SubscriptionsListenResult> = fastPath(P.isSubscriptionsListenResult, SubscriptionsListenResultZod);
+export const SubscriptionsListenResultSchema: z.ZodType<SubscriptionsListenResult> = fastPath(M.cSubscriptionsListenResult);
 
-const ServerResultZod: z.ZodType<ServerResult> = z.union([ResultZod, DiscoverResultZod, SubscriptionsListenResultZod, CompleteResultZod, InputRequiredResultZod, ListResourcesResultZod, ListResourceTemplatesResultZod, ReadResourceResultZod, ListPromptsResultZod, GetPromptResultZod, ListToolsResultZod, CallToolResultZod]);
+const ServerResultZod = z.union([ResultZod, DiscoverResultZod, SubscriptionsListenResultZod, CompleteResultZod, InputRequiredResultZod, ListResourcesResultZod, ListResourceTemplatesResultZod, ReadResourceResultZod, ListPromptsResultZod, GetPromptResultZod, ListToolsResultZod, CallToolResultZod]) satisfies z.ZodType<ServerResult>;
 
 /** Validates `ServerResult`: Every result a server may send. */
-export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(P.isServerResult, ServerResultZod);
+export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(M.cServerResult);
 
-const SingleSelectEnumSchemaZod: z.ZodType<SingleSelectEnumSchema> = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod]);
+const SingleSelectEnumSchemaZod = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod]) satisfies z.ZodType<SingleSelectEnumSchema>;
 
 /** Validates `SingleSelectEnumSchema`: A field where the user picks exactly one option. */
-export const SingleSelectEnumSchemaSchema: z.ZodType<SingleSelectEnumSchema> = fastPath(P.isSingleSelectEnumSchema, SingleSelectEnumSchemaZod);
+export const SingleSelectEnumSchemaSchema: z.ZodType<SingleSelectEnumSchema> = fastPath(T.cSingleSelectEnumSchema);
 
-const SubscriptionsListenResultResponseZod: z.ZodType<SubscriptionsListenResultResponse> = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": SubscriptionsListenResultZod });
+const SubscriptionsListenResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": SubscriptionsListenResultZod }) satisfies z.ZodType<SubscriptionsListenResultResponse>;
 
 /** Validates `SubscriptionsListenResultResponse`: The response that closes a `subscriptions/listen` stream. */
-export const SubscriptionsListenResultResponseSchema: z.ZodType<SubscriptionsListenResultResponse> = fastPath(P.isSubscriptionsListenResultResponse, SubscriptionsListenResultResponseZod);
+export const SubscriptionsListenResultResponseSchema: z.ZodType<SubscriptionsListenResultResponse> = fastPath(M.cSubscriptionsListenResultResponse);
 
-const UnsupportedProtocolVersionErrorZod: z.ZodType<UnsupportedProtocolVersionError> = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32022), "data": z.looseObject({ "requested": z.string(), "supported": z.array(z.string()) }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") });
+const UnsupportedProtocolVersionErrorZod = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32022), "data": z.looseObject({ "requested": z.string(), "supported": z.array(z.string()) }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<UnsupportedProtocolVersionError>;
 
 /** Validates `UnsupportedProtocolVersionError`: The server does not support the protocol revision named in the request. */
-export const UnsupportedProtocolVersionErrorSchema: z.ZodType<UnsupportedProtocolVersionError> = fastPath(P.isUnsupportedProtocolVersionError, UnsupportedProtocolVersionErrorZod);
+export const UnsupportedProtocolVersionErrorSchema: z.ZodType<UnsupportedProtocolVersionError> = fastPath(M.cUnsupportedProtocolVersionError);
 
 /** Every core validator, by protocol type name. */
 export const schemas = {
@@ -1129,147 +1130,290 @@ export const rawSchemas = {
   UntitledSingleSelectEnumSchema: UntitledSingleSelectEnumSchemaZod,
 } as const;
 
-/** The generated predicates behind the fast paths, by type name: sound (never true for invalid data), not complete. */
+/** The generated checks behind the validators, by type name: `checks.T(value, 0, true)` is undefined when valid, else the first issue. */
+export const checks = {
+  Annotations: T.cAnnotations,
+  AudioContent: T.cAudioContent,
+  BaseMetadata: T.cBaseMetadata,
+  BlobResourceContents: T.cBlobResourceContents,
+  BooleanSchema: T.cBooleanSchema,
+  CacheableResult: M.cCacheableResult,
+  CallToolRequest: M.cCallToolRequest,
+  CallToolRequestParams: M.cCallToolRequestParams,
+  CallToolResult: M.cCallToolResult,
+  CallToolResultResponse: M.cCallToolResultResponse,
+  CancelledNotification: M.cCancelledNotification,
+  CancelledNotificationParams: M.cCancelledNotificationParams,
+  ClientCapabilities: T.cClientCapabilities,
+  ClientNotification: M.cClientNotification,
+  ClientRequest: M.cClientRequest,
+  ClientResult: M.cClientResult,
+  CompleteRequest: M.cCompleteRequest,
+  CompleteRequestParams: M.cCompleteRequestParams,
+  CompleteResult: M.cCompleteResult,
+  CompleteResultResponse: M.cCompleteResultResponse,
+  ContentBlock: T.cContentBlock,
+  Cursor: T.cCursor,
+  DiscoverRequest: M.cDiscoverRequest,
+  DiscoverResult: M.cDiscoverResult,
+  DiscoverResultResponse: M.cDiscoverResultResponse,
+  ElicitRequest: M.cElicitRequest,
+  ElicitRequestFormParams: M.cElicitRequestFormParams,
+  ElicitRequestParams: M.cElicitRequestParams,
+  ElicitRequestURLParams: M.cElicitRequestURLParams,
+  ElicitResult: M.cElicitResult,
+  EmbeddedResource: T.cEmbeddedResource,
+  EmptyResult: M.cEmptyResult,
+  EnumSchema: T.cEnumSchema,
+  Error: M.cError,
+  GetPromptRequest: M.cGetPromptRequest,
+  GetPromptRequestParams: M.cGetPromptRequestParams,
+  GetPromptResult: M.cGetPromptResult,
+  GetPromptResultResponse: M.cGetPromptResultResponse,
+  HeaderMismatchError: M.cHeaderMismatchError,
+  Icon: T.cIcon,
+  Icons: T.cIcons,
+  ImageContent: T.cImageContent,
+  Implementation: T.cImplementation,
+  InputRequest: M.cInputRequest,
+  InputRequests: T.cInputRequests,
+  InputRequiredResult: M.cInputRequiredResult,
+  InputResponse: M.cInputResponse,
+  InputResponseRequestParams: M.cInputResponseRequestParams,
+  InputResponses: T.cInputResponses,
+  InternalError: M.cInternalError,
+  InvalidParamsError: M.cInvalidParamsError,
+  InvalidRequestError: M.cInvalidRequestError,
+  JSONArray: T.cJSONArray,
+  JSONObject: T.cJSONObject,
+  JSONRPCErrorResponse: M.cJSONRPCErrorResponse,
+  JSONRPCMessage: T.cJSONRPCMessage,
+  JSONRPCNotification: M.cJSONRPCNotification,
+  JSONRPCRequest: M.cJSONRPCRequest,
+  JSONRPCResponse: M.cJSONRPCResponse,
+  JSONRPCResultResponse: M.cJSONRPCResultResponse,
+  JSONValue: T.cJSONValue,
+  LegacyTitledEnumSchema: T.cLegacyTitledEnumSchema,
+  ListPromptsRequest: M.cListPromptsRequest,
+  ListPromptsResult: M.cListPromptsResult,
+  ListPromptsResultResponse: M.cListPromptsResultResponse,
+  ListResourceTemplatesRequest: M.cListResourceTemplatesRequest,
+  ListResourceTemplatesResult: M.cListResourceTemplatesResult,
+  ListResourceTemplatesResultResponse: M.cListResourceTemplatesResultResponse,
+  ListResourcesRequest: M.cListResourcesRequest,
+  ListResourcesResult: M.cListResourcesResult,
+  ListResourcesResultResponse: M.cListResourcesResultResponse,
+  ListToolsRequest: M.cListToolsRequest,
+  ListToolsResult: M.cListToolsResult,
+  ListToolsResultResponse: M.cListToolsResultResponse,
+  MetaObject: T.cMetaObject,
+  MethodNotFoundError: M.cMethodNotFoundError,
+  MissingRequiredClientCapabilityError: M.cMissingRequiredClientCapabilityError,
+  MultiSelectEnumSchema: T.cMultiSelectEnumSchema,
+  Notification: M.cNotification,
+  NotificationMetaObject: T.cNotificationMetaObject,
+  NotificationParams: M.cNotificationParams,
+  NumberSchema: T.cNumberSchema,
+  PaginatedRequest: M.cPaginatedRequest,
+  PaginatedRequestParams: M.cPaginatedRequestParams,
+  PaginatedResult: M.cPaginatedResult,
+  ParseError: M.cParseError,
+  PrimitiveSchemaDefinition: T.cPrimitiveSchemaDefinition,
+  ProgressNotification: M.cProgressNotification,
+  ProgressNotificationParams: M.cProgressNotificationParams,
+  ProgressToken: T.cProgressToken,
+  Prompt: T.cPrompt,
+  PromptArgument: T.cPromptArgument,
+  PromptListChangedNotification: M.cPromptListChangedNotification,
+  PromptMessage: T.cPromptMessage,
+  PromptReference: T.cPromptReference,
+  ReadResourceRequest: M.cReadResourceRequest,
+  ReadResourceRequestParams: M.cReadResourceRequestParams,
+  ReadResourceResult: M.cReadResourceResult,
+  ReadResourceResultResponse: M.cReadResourceResultResponse,
+  Request: M.cRequest,
+  RequestId: T.cRequestId,
+  RequestMetaObject: T.cRequestMetaObject,
+  RequestParams: M.cRequestParams,
+  Resource: T.cResource,
+  ResourceContents: T.cResourceContents,
+  ResourceLink: T.cResourceLink,
+  ResourceListChangedNotification: M.cResourceListChangedNotification,
+  ResourceRequestParams: M.cResourceRequestParams,
+  ResourceTemplate: T.cResourceTemplate,
+  ResourceTemplateReference: T.cResourceTemplateReference,
+  ResourceUpdatedNotification: M.cResourceUpdatedNotification,
+  ResourceUpdatedNotificationParams: M.cResourceUpdatedNotificationParams,
+  Result: M.cResult,
+  ResultMetaObject: T.cResultMetaObject,
+  ResultType: T.cResultType,
+  Role: T.cRole,
+  ServerCapabilities: T.cServerCapabilities,
+  ServerNotification: M.cServerNotification,
+  ServerResult: M.cServerResult,
+  SingleSelectEnumSchema: T.cSingleSelectEnumSchema,
+  StringSchema: T.cStringSchema,
+  SubscriptionFilter: T.cSubscriptionFilter,
+  SubscriptionsAcknowledgedNotification: M.cSubscriptionsAcknowledgedNotification,
+  SubscriptionsAcknowledgedNotificationParams: M.cSubscriptionsAcknowledgedNotificationParams,
+  SubscriptionsListenRequest: M.cSubscriptionsListenRequest,
+  SubscriptionsListenRequestParams: M.cSubscriptionsListenRequestParams,
+  SubscriptionsListenResult: M.cSubscriptionsListenResult,
+  SubscriptionsListenResultMetaObject: T.cSubscriptionsListenResultMetaObject,
+  SubscriptionsListenResultResponse: M.cSubscriptionsListenResultResponse,
+  TextContent: T.cTextContent,
+  TextResourceContents: T.cTextResourceContents,
+  TitledMultiSelectEnumSchema: T.cTitledMultiSelectEnumSchema,
+  TitledSingleSelectEnumSchema: T.cTitledSingleSelectEnumSchema,
+  Tool: T.cTool,
+  ToolAnnotations: T.cToolAnnotations,
+  ToolListChangedNotification: M.cToolListChangedNotification,
+  UnsupportedProtocolVersionError: M.cUnsupportedProtocolVersionError,
+  UntitledMultiSelectEnumSchema: T.cUntitledMultiSelectEnumSchema,
+  UntitledSingleSelectEnumSchema: T.cUntitledSingleSelectEnumSchema,
+} as const;
+
+/** The generated checks as plain predicates, by type name: true exactly when the value is valid. */
 export const predicates = {
-  Annotations: P.isAnnotations,
-  AudioContent: P.isAudioContent,
-  BaseMetadata: P.isBaseMetadata,
-  BlobResourceContents: P.isBlobResourceContents,
-  BooleanSchema: P.isBooleanSchema,
-  CacheableResult: P.isCacheableResult,
-  CallToolRequest: P.isCallToolRequest,
-  CallToolRequestParams: P.isCallToolRequestParams,
-  CallToolResult: P.isCallToolResult,
-  CallToolResultResponse: P.isCallToolResultResponse,
-  CancelledNotification: P.isCancelledNotification,
-  CancelledNotificationParams: P.isCancelledNotificationParams,
-  ClientCapabilities: P.isClientCapabilities,
-  ClientNotification: P.isClientNotification,
-  ClientRequest: P.isClientRequest,
-  ClientResult: P.isClientResult,
-  CompleteRequest: P.isCompleteRequest,
-  CompleteRequestParams: P.isCompleteRequestParams,
-  CompleteResult: P.isCompleteResult,
-  CompleteResultResponse: P.isCompleteResultResponse,
-  ContentBlock: P.isContentBlock,
-  Cursor: P.isCursor,
-  DiscoverRequest: P.isDiscoverRequest,
-  DiscoverResult: P.isDiscoverResult,
-  DiscoverResultResponse: P.isDiscoverResultResponse,
-  ElicitRequest: P.isElicitRequest,
-  ElicitRequestFormParams: P.isElicitRequestFormParams,
-  ElicitRequestParams: P.isElicitRequestParams,
-  ElicitRequestURLParams: P.isElicitRequestURLParams,
-  ElicitResult: P.isElicitResult,
-  EmbeddedResource: P.isEmbeddedResource,
-  EmptyResult: P.isEmptyResult,
-  EnumSchema: P.isEnumSchema,
-  Error: P.isError,
-  GetPromptRequest: P.isGetPromptRequest,
-  GetPromptRequestParams: P.isGetPromptRequestParams,
-  GetPromptResult: P.isGetPromptResult,
-  GetPromptResultResponse: P.isGetPromptResultResponse,
-  HeaderMismatchError: P.isHeaderMismatchError,
-  Icon: P.isIcon,
-  Icons: P.isIcons,
-  ImageContent: P.isImageContent,
-  Implementation: P.isImplementation,
-  InputRequest: P.isInputRequest,
-  InputRequests: P.isInputRequests,
-  InputRequiredResult: P.isInputRequiredResult,
-  InputResponse: P.isInputResponse,
-  InputResponseRequestParams: P.isInputResponseRequestParams,
-  InputResponses: P.isInputResponses,
-  InternalError: P.isInternalError,
-  InvalidParamsError: P.isInvalidParamsError,
-  InvalidRequestError: P.isInvalidRequestError,
-  JSONArray: P.isJSONArray,
-  JSONObject: P.isJSONObject,
-  JSONRPCErrorResponse: P.isJSONRPCErrorResponse,
-  JSONRPCMessage: P.isJSONRPCMessage,
-  JSONRPCNotification: P.isJSONRPCNotification,
-  JSONRPCRequest: P.isJSONRPCRequest,
-  JSONRPCResponse: P.isJSONRPCResponse,
-  JSONRPCResultResponse: P.isJSONRPCResultResponse,
-  JSONValue: P.isJSONValue,
-  LegacyTitledEnumSchema: P.isLegacyTitledEnumSchema,
-  ListPromptsRequest: P.isListPromptsRequest,
-  ListPromptsResult: P.isListPromptsResult,
-  ListPromptsResultResponse: P.isListPromptsResultResponse,
-  ListResourceTemplatesRequest: P.isListResourceTemplatesRequest,
-  ListResourceTemplatesResult: P.isListResourceTemplatesResult,
-  ListResourceTemplatesResultResponse: P.isListResourceTemplatesResultResponse,
-  ListResourcesRequest: P.isListResourcesRequest,
-  ListResourcesResult: P.isListResourcesResult,
-  ListResourcesResultResponse: P.isListResourcesResultResponse,
-  ListToolsRequest: P.isListToolsRequest,
-  ListToolsResult: P.isListToolsResult,
-  ListToolsResultResponse: P.isListToolsResultResponse,
-  MetaObject: P.isMetaObject,
-  MethodNotFoundError: P.isMethodNotFoundError,
-  MissingRequiredClientCapabilityError: P.isMissingRequiredClientCapabilityError,
-  MultiSelectEnumSchema: P.isMultiSelectEnumSchema,
-  Notification: P.isNotification,
-  NotificationMetaObject: P.isNotificationMetaObject,
-  NotificationParams: P.isNotificationParams,
-  NumberSchema: P.isNumberSchema,
-  PaginatedRequest: P.isPaginatedRequest,
-  PaginatedRequestParams: P.isPaginatedRequestParams,
-  PaginatedResult: P.isPaginatedResult,
-  ParseError: P.isParseError,
-  PrimitiveSchemaDefinition: P.isPrimitiveSchemaDefinition,
-  ProgressNotification: P.isProgressNotification,
-  ProgressNotificationParams: P.isProgressNotificationParams,
-  ProgressToken: P.isProgressToken,
-  Prompt: P.isPrompt,
-  PromptArgument: P.isPromptArgument,
-  PromptListChangedNotification: P.isPromptListChangedNotification,
-  PromptMessage: P.isPromptMessage,
-  PromptReference: P.isPromptReference,
-  ReadResourceRequest: P.isReadResourceRequest,
-  ReadResourceRequestParams: P.isReadResourceRequestParams,
-  ReadResourceResult: P.isReadResourceResult,
-  ReadResourceResultResponse: P.isReadResourceResultResponse,
-  Request: P.isRequest,
-  RequestId: P.isRequestId,
-  RequestMetaObject: P.isRequestMetaObject,
-  RequestParams: P.isRequestParams,
-  Resource: P.isResource,
-  ResourceContents: P.isResourceContents,
-  ResourceLink: P.isResourceLink,
-  ResourceListChangedNotification: P.isResourceListChangedNotification,
-  ResourceRequestParams: P.isResourceRequestParams,
-  ResourceTemplate: P.isResourceTemplate,
-  ResourceTemplateReference: P.isResourceTemplateReference,
-  ResourceUpdatedNotification: P.isResourceUpdatedNotification,
-  ResourceUpdatedNotificationParams: P.isResourceUpdatedNotificationParams,
-  Result: P.isResult,
-  ResultMetaObject: P.isResultMetaObject,
-  ResultType: P.isResultType,
-  Role: P.isRole,
-  ServerCapabilities: P.isServerCapabilities,
-  ServerNotification: P.isServerNotification,
-  ServerResult: P.isServerResult,
-  SingleSelectEnumSchema: P.isSingleSelectEnumSchema,
-  StringSchema: P.isStringSchema,
-  SubscriptionFilter: P.isSubscriptionFilter,
-  SubscriptionsAcknowledgedNotification: P.isSubscriptionsAcknowledgedNotification,
-  SubscriptionsAcknowledgedNotificationParams: P.isSubscriptionsAcknowledgedNotificationParams,
-  SubscriptionsListenRequest: P.isSubscriptionsListenRequest,
-  SubscriptionsListenRequestParams: P.isSubscriptionsListenRequestParams,
-  SubscriptionsListenResult: P.isSubscriptionsListenResult,
-  SubscriptionsListenResultMetaObject: P.isSubscriptionsListenResultMetaObject,
-  SubscriptionsListenResultResponse: P.isSubscriptionsListenResultResponse,
-  TextContent: P.isTextContent,
-  TextResourceContents: P.isTextResourceContents,
-  TitledMultiSelectEnumSchema: P.isTitledMultiSelectEnumSchema,
-  TitledSingleSelectEnumSchema: P.isTitledSingleSelectEnumSchema,
-  Tool: P.isTool,
-  ToolAnnotations: P.isToolAnnotations,
-  ToolListChangedNotification: P.isToolListChangedNotification,
-  UnsupportedProtocolVersionError: P.isUnsupportedProtocolVersionError,
-  UntitledMultiSelectEnumSchema: P.isUntitledMultiSelectEnumSchema,
-  UntitledSingleSelectEnumSchema: P.isUntitledSingleSelectEnumSchema,
+  Annotations: predicate(T.cAnnotations),
+  AudioContent: predicate(T.cAudioContent),
+  BaseMetadata: predicate(T.cBaseMetadata),
+  BlobResourceContents: predicate(T.cBlobResourceContents),
+  BooleanSchema: predicate(T.cBooleanSchema),
+  CacheableResult: predicate(M.cCacheableResult),
+  CallToolRequest: predicate(M.cCallToolRequest),
+  CallToolRequestParams: predicate(M.cCallToolRequestParams),
+  CallToolResult: predicate(M.cCallToolResult),
+  CallToolResultResponse: predicate(M.cCallToolResultResponse),
+  CancelledNotification: predicate(M.cCancelledNotification),
+  CancelledNotificationParams: predicate(M.cCancelledNotificationParams),
+  ClientCapabilities: predicate(T.cClientCapabilities),
+  ClientNotification: predicate(M.cClientNotification),
+  ClientRequest: predicate(M.cClientRequest),
+  ClientResult: predicate(M.cClientResult),
+  CompleteRequest: predicate(M.cCompleteRequest),
+  CompleteRequestParams: predicate(M.cCompleteRequestParams),
+  CompleteResult: predicate(M.cCompleteResult),
+  CompleteResultResponse: predicate(M.cCompleteResultResponse),
+  ContentBlock: predicate(T.cContentBlock),
+  Cursor: predicate(T.cCursor),
+  DiscoverRequest: predicate(M.cDiscoverRequest),
+  DiscoverResult: predicate(M.cDiscoverResult),
+  DiscoverResultResponse: predicate(M.cDiscoverResultResponse),
+  ElicitRequest: predicate(M.cElicitRequest),
+  ElicitRequestFormParams: predicate(M.cElicitRequestFormParams),
+  ElicitRequestParams: predicate(M.cElicitRequestParams),
+  ElicitRequestURLParams: predicate(M.cElicitRequestURLParams),
+  ElicitResult: predicate(M.cElicitResult),
+  EmbeddedResource: predicate(T.cEmbeddedResource),
+  EmptyResult: predicate(M.cEmptyResult),
+  EnumSchema: predicate(T.cEnumSchema),
+  Error: predicate(M.cError),
+  GetPromptRequest: predicate(M.cGetPromptRequest),
+  GetPromptRequestParams: predicate(M.cGetPromptRequestParams),
+  GetPromptResult: predicate(M.cGetPromptResult),
+  GetPromptResultResponse: predicate(M.cGetPromptResultResponse),
+  HeaderMismatchError: predicate(M.cHeaderMismatchError),
+  Icon: predicate(T.cIcon),
+  Icons: predicate(T.cIcons),
+  ImageContent: predicate(T.cImageContent),
+  Implementation: predicate(T.cImplementation),
+  InputRequest: predicate(M.cInputRequest),
+  InputRequests: predicate(T.cInputRequests),
+  InputRequiredResult: predicate(M.cInputRequiredResult),
+  InputResponse: predicate(M.cInputResponse),
+  InputResponseRequestParams: predicate(M.cInputResponseRequestParams),
+  InputResponses: predicate(T.cInputResponses),
+  InternalError: predicate(M.cInternalError),
+  InvalidParamsError: predicate(M.cInvalidParamsError),
+  InvalidRequestError: predicate(M.cInvalidRequestError),
+  JSONArray: predicate(T.cJSONArray),
+  JSONObject: predicate(T.cJSONObject),
+  JSONRPCErrorResponse: predicate(M.cJSONRPCErrorResponse),
+  JSONRPCMessage: predicate(T.cJSONRPCMessage),
+  JSONRPCNotification: predicate(M.cJSONRPCNotification),
+  JSONRPCRequest: predicate(M.cJSONRPCRequest),
+  JSONRPCResponse: predicate(M.cJSONRPCResponse),
+  JSONRPCResultResponse: predicate(M.cJSONRPCResultResponse),
+  JSONValue: predicate(T.cJSONValue),
+  LegacyTitledEnumSchema: predicate(T.cLegacyTitledEnumSchema),
+  ListPromptsRequest: predicate(M.cListPromptsRequest),
+  ListPromptsResult: predicate(M.cListPromptsResult),
+  ListPromptsResultResponse: predicate(M.cListPromptsResultResponse),
+  ListResourceTemplatesRequest: predicate(M.cListResourceTemplatesRequest),
+  ListResourceTemplatesResult: predicate(M.cListResourceTemplatesResult),
+  ListResourceTemplatesResultResponse: predicate(M.cListResourceTemplatesResultResponse),
+  ListResourcesRequest: predicate(M.cListResourcesRequest),
+  ListResourcesResult: predicate(M.cListResourcesResult),
+  ListResourcesResultResponse: predicate(M.cListResourcesResultResponse),
+  ListToolsRequest: predicate(M.cListToolsRequest),
+  ListToolsResult: predicate(M.cListToolsResult),
+  ListToolsResultResponse: predicate(M.cListToolsResultResponse),
+  MetaObject: predicate(T.cMetaObject),
+  MethodNotFoundError: predicate(M.cMethodNotFoundError),
+  MissingRequiredClientCapabilityError: predicate(M.cMissingRequiredClientCapabilityError),
+  MultiSelectEnumSchema: predicate(T.cMultiSelectEnumSchema),
+  Notification: predicate(M.cNotification),
+  NotificationMetaObject: predicate(T.cNotificationMetaObject),
+  NotificationParams: predicate(M.cNotificationParams),
+  NumberSchema: predicate(T.cNumberSchema),
+  PaginatedRequest: predicate(M.cPaginatedRequest),
+  PaginatedRequestParams: predicate(M.cPaginatedRequestParams),
+  PaginatedResult: predicate(M.cPaginatedResult),
+  ParseError: predicate(M.cParseError),
+  PrimitiveSchemaDefinition: predicate(T.cPrimitiveSchemaDefinition),
+  ProgressNotification: predicate(M.cProgressNotification),
+  ProgressNotificationParams: predicate(M.cProgressNotificationParams),
+  ProgressToken: predicate(T.cProgressToken),
+  Prompt: predicate(T.cPrompt),
+  PromptArgument: predicate(T.cPromptArgument),
+  PromptListChangedNotification: predicate(M.cPromptListChangedNotification),
+  PromptMessage: predicate(T.cPromptMessage),
+  PromptReference: predicate(T.cPromptReference),
+  ReadResourceRequest: predicate(M.cReadResourceRequest),
+  ReadResourceRequestParams: predicate(M.cReadResourceRequestParams),
+  ReadResourceResult: predicate(M.cReadResourceResult),
+  ReadResourceResultResponse: predicate(M.cReadResourceResultResponse),
+  Request: predicate(M.cRequest),
+  RequestId: predicate(T.cRequestId),
+  RequestMetaObject: predicate(T.cRequestMetaObject),
+  RequestParams: predicate(M.cRequestParams),
+  Resource: predicate(T.cResource),
+  ResourceContents: predicate(T.cResourceContents),
+  ResourceLink: predicate(T.cResourceLink),
+  ResourceListChangedNotification: predicate(M.cResourceListChangedNotification),
+  ResourceRequestParams: predicate(M.cResourceRequestParams),
+  ResourceTemplate: predicate(T.cResourceTemplate),
+  ResourceTemplateReference: predicate(T.cResourceTemplateReference),
+  ResourceUpdatedNotification: predicate(M.cResourceUpdatedNotification),
+  ResourceUpdatedNotificationParams: predicate(M.cResourceUpdatedNotificationParams),
+  Result: predicate(M.cResult),
+  ResultMetaObject: predicate(T.cResultMetaObject),
+  ResultType: predicate(T.cResultType),
+  Role: predicate(T.cRole),
+  ServerCapabilities: predicate(T.cServerCapabilities),
+  ServerNotification: predicate(M.cServerNotification),
+  ServerResult: predicate(M.cServerResult),
+  SingleSelectEnumSchema: predicate(T.cSingleSelectEnumSchema),
+  StringSchema: predicate(T.cStringSchema),
+  SubscriptionFilter: predicate(T.cSubscriptionFilter),
+  SubscriptionsAcknowledgedNotification: predicate(M.cSubscriptionsAcknowledgedNotification),
+  SubscriptionsAcknowledgedNotificationParams: predicate(M.cSubscriptionsAcknowledgedNotificationParams),
+  SubscriptionsListenRequest: predicate(M.cSubscriptionsListenRequest),
+  SubscriptionsListenRequestParams: predicate(M.cSubscriptionsListenRequestParams),
+  SubscriptionsListenResult: predicate(M.cSubscriptionsListenResult),
+  SubscriptionsListenResultMetaObject: predicate(T.cSubscriptionsListenResultMetaObject),
+  SubscriptionsListenResultResponse: predicate(M.cSubscriptionsListenResultResponse),
+  TextContent: predicate(T.cTextContent),
+  TextResourceContents: predicate(T.cTextResourceContents),
+  TitledMultiSelectEnumSchema: predicate(T.cTitledMultiSelectEnumSchema),
+  TitledSingleSelectEnumSchema: predicate(T.cTitledSingleSelectEnumSchema),
+  Tool: predicate(T.cTool),
+  ToolAnnotations: predicate(T.cToolAnnotations),
+  ToolListChangedNotification: predicate(M.cToolListChangedNotification),
+  UnsupportedProtocolVersionError: predicate(M.cUnsupportedProtocolVersionError),
+  UntitledMultiSelectEnumSchema: predicate(T.cUntitledMultiSelectEnumSchema),
+  UntitledSingleSelectEnumSchema: predicate(T.cUntitledSingleSelectEnumSchema),
 } as const;
 
 /** The name of a core protocol type that has a validator. */

@@ -4,6 +4,8 @@
  */
 import * as z from "zod";
 import { fullFormats } from "ajv-formats/dist/formats.js";
+import type { Check, CheckIssue } from "./check-runtime.js";
+import { zodIssue } from "./first-issue.js";
 
 /** The string formats the protocol's schema uses. */
 export type FormatName = "uri" | "uri-template" | "email" | "date" | "date-time" | "byte";
@@ -104,11 +106,6 @@ export function discriminated<const T extends readonly z.ZodType[]>(key: string,
   return z.discriminatedUnion(key, options as never) as unknown as z.ZodType<z.output<T[number]>>;
 }
 
-/** Own-property test used by generated predicates (an own `__proto__` key counts). */
-export function hasOwn(value: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(value, key);
-}
-
 /** Whether a string's length in code points is within [min, max]. */
 export function codePointsWithin(value: string, min: number, max: number): boolean {
   if (value.length < min) return false; // a string has at least as many units as code points
@@ -116,19 +113,57 @@ export function codePointsWithin(value: string, min: number, max: number): boole
   return n >= min && (value.length <= max || n <= max);
 }
 
-/**
- * A validator with a fast path: `test` is a generated predicate that never
- * accepts what `schema` rejects. When it holds, the input itself is the
- * result (no copy, nothing stripped); otherwise `schema` decides and reports
- * issues. Verdicts are those of `schema`, and accepted data is returned as is.
- */
-export function fastPath<T>(test: (value: unknown) => boolean, schema: z.ZodType<T>): z.ZodType<T> {
-  return z.unknown().check((ctx) => {
-    if (test(ctx.value)) return;
-    // Run the full schema on the same parse (zod's core run): its raw issues join this
-    // parse's and are finalized once, instead of building and unpacking a ZodError.
-    const result = schema._zod.run({ value: ctx.value, issues: [] }, { async: false });
-    if (result instanceof Promise) throw new Error("generated validators are synchronous");
-    for (const issue of result.issues) ctx.issues.push(issue as never);
-  }) as unknown as z.ZodType<T>;
+/** A generated check as a predicate: true exactly when the value is valid. */
+export function predicate(check: Check): (value: unknown) => boolean {
+  return (value) => check(value, 0, false) === undefined;
 }
+
+/** A failed `safeParse` whose ZodError is built when first read, as zod's own. */
+class FirstIssueFailure {
+  readonly success = false as const;
+  #issue: CheckIssue;
+  #reportInput: boolean;
+  #error: z.ZodError | undefined;
+  constructor(issue: CheckIssue, reportInput: boolean) {
+    this.#issue = issue;
+    this.#reportInput = reportInput;
+  }
+  get error(): z.ZodError {
+    if (!this.#error) {
+      const { schema: _schema, input, ...issue } = zodIssue(this.#issue);
+      this.#error = new z.ZodRealError([(this.#reportInput ? { ...issue, input } : issue) as never]);
+    }
+    return this.#error;
+  }
+}
+
+/**
+ * A validator from a generated check, using only zod's public API: when the
+ * check passes, the input itself is the result (no copy, nothing stripped);
+ * otherwise the parse fails with the first issue the check found (one issue,
+ * found in time linear in the input), which also carries `keyword` and
+ * `schemaPath`. For every issue zod can find, parse with the matching
+ * `rawSchemas` entry, or `parseMessage(…, { issues: "all" })`.
+ *
+ * The schema is `z.unknown()` with the check as a zod check, so it composes
+ * like any zod schema. Its own `safeParse` goes to the check directly and
+ * returns the same result zod would, without zod's per-failure overhead
+ * (which is several times the check's cost on small invalid values).
+ */
+export function fastPath<T>(check: Check): z.ZodType<T> {
+  const schema = z.unknown().check((ctx) => {
+    const verdict = check(ctx.value, 0, true);
+    if (verdict === undefined) return;
+    // Asked to explain, a check returns an issue, never FAILED.
+    ctx.issues.push(zodIssue(verdict as CheckIssue) as never);
+  });
+  const safeParse = (data: unknown, params?: { reportInput?: boolean }) => {
+    const verdict = check(data, 0, true);
+    return verdict === undefined ? { success: true as const, data } : new FirstIssueFailure(verdict as CheckIssue, params?.reportInput === true);
+  };
+  Object.defineProperty(schema, "safeParse", { value: safeParse, writable: true, configurable: true, enumerable: false });
+  return schema as unknown as z.ZodType<T>;
+}
+
+export { at, closest, FAILED, hasOwn, isObj, MAX_VALIDATION_DEPTH, missing, no } from "./check-runtime.js";
+export type { Check, CheckIssue, Verdict } from "./check-runtime.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emitZod } from "../../../scripts/lib/emit-zod.js";
+import { emitChecks } from "../../../scripts/lib/emit-predicate.js";
 import { CallToolRequestSchema, JSONValueSchema, predicates, schemas, ToolSchema } from "@mrtr/zod";
 import { validExamples } from "../../../test/helpers/examples.js";
 
@@ -27,8 +28,22 @@ describe("the zod emitter", () => {
   });
 });
 
+describe("the check emitter", () => {
+  const checks = (def: Record<string, unknown>) => emitChecks({ $defs: { Thing: def } }, { names: ["Thing"] });
+  it("fails generation on a keyword or format it does not know, naming it and where", () => {
+    expect(() => checks({ type: "string", pattern: "^a" })).toThrow(/Thing.*"pattern"/);
+    expect(() => checks({ type: "string", format: "hostname" })).toThrow(/unsupported format "hostname"/);
+  });
+
+  it("guards every check that calls another on a child with the depth, and dispatches a union on the JSON type", () => {
+    const out = checks({ anyOf: [{ type: "array", items: { $ref: "#/$defs/Thing" } }, { type: "string" }] }).chunks.get("Thing")!;
+    expect(out).toMatch(/if \(d > MAX_VALIDATION_DEPTH\)/);
+    expect(out).toContain("} else if (typeof v === \"string\") {");
+  });
+});
+
 describe("the fast path", () => {
-  it("accepts every valid example itself, so valid data never falls back to the slower full schema", () => {
+  it("accepts every valid example itself (the checks decide alone; valid data is returned as is)", () => {
     const misses = validExamples()
       .filter((e) => e.type in predicates && (schemas as Record<string, { safeParse(v: unknown): { success: boolean } }>)[e.type]!.safeParse(e.data).success)
       .filter((e) => !(predicates as Record<string, (v: unknown) => boolean>)[e.type]!(e.data))

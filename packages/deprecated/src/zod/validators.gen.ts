@@ -63,272 +63,272 @@ import type {
 } from "../types.gen.js";
 import { rawSchemas as coreRaw } from "@mrtr/zod";
 import { discriminated, fastPath, format, hasAnyKeySet, integral, protoGuard } from "@mrtr/zod/runtime";
-import * as P from "./predicates.gen.js";
+import * as P from "./checks.gen.js";
 
-const ClientCapabilitiesZod: z.ZodType<ClientCapabilities> = z.looseObject({ "elicitation": z.looseObject({ "form": coreRaw.JSONObject.optional(), "url": coreRaw.JSONObject.optional() }).optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "roots": z.looseObject({}).optional(), "sampling": z.looseObject({ "context": coreRaw.JSONObject.optional(), "tools": coreRaw.JSONObject.optional() }).optional() });
+const ClientCapabilitiesZod = z.looseObject({ "elicitation": z.looseObject({ "form": coreRaw.JSONObject.optional(), "url": coreRaw.JSONObject.optional() }).optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "roots": z.looseObject({}).optional(), "sampling": z.looseObject({ "context": coreRaw.JSONObject.optional(), "tools": coreRaw.JSONObject.optional() }).optional() }) satisfies z.ZodType<ClientCapabilities>;
 
 /** Validates `ClientCapabilities`: Features a client offers, declared anew in each request. An absent key means the feature is not offered. */
-export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(P.isClientCapabilities, ClientCapabilitiesZod);
+export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(P.cClientCapabilities);
 
-const LoggingLevelZod: z.ZodType<LoggingLevel> = z.enum(["alert","critical","debug","emergency","error","info","notice","warning"]);
+const LoggingLevelZod = z.enum(["alert","critical","debug","emergency","error","info","notice","warning"]) satisfies z.ZodType<LoggingLevel>;
 
 /** Validates `LoggingLevel`: Severity of a log message, from `debug` (lowest) to `emergency` (highest), as in syslog. */
-export const LoggingLevelSchema: z.ZodType<LoggingLevel> = fastPath(P.isLoggingLevel, LoggingLevelZod);
+export const LoggingLevelSchema: z.ZodType<LoggingLevel> = fastPath(P.cLoggingLevel);
 
-const RequestMetaObjectZod: z.ZodType<RequestMetaObject> = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": coreRaw.Implementation.optional(), "io.modelcontextprotocol/logLevel": LoggingLevelZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": coreRaw.ProgressToken.optional() });
+const RequestMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": coreRaw.Implementation.optional(), "io.modelcontextprotocol/logLevel": LoggingLevelZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": coreRaw.ProgressToken.optional() }) satisfies z.ZodType<RequestMetaObject>;
 
 /** Validates `RequestMetaObject`: The `_meta` of every client request. It carries what the removed handshake used to */
-export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(P.isRequestMetaObject, RequestMetaObjectZod);
+export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(P.cRequestMetaObject);
 
-const ToolUseContentZod: z.ZodType<ToolUseContent> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "id": z.string(), "input": z.looseObject({}), "name": z.string(), "type": z.literal("tool_use") });
+const ToolUseContentZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "id": z.string(), "input": z.looseObject({}), "name": z.string(), "type": z.literal("tool_use") }) satisfies z.ZodType<ToolUseContent>;
 
 /** Validates `ToolUseContent`: A tool call made by the model in a sampling conversation. */
-export const ToolUseContentSchema: z.ZodType<ToolUseContent> = fastPath(P.isToolUseContent, ToolUseContentZod);
+export const ToolUseContentSchema: z.ZodType<ToolUseContent> = fastPath(P.cToolUseContent);
 
-const ToolResultContentZod: z.ZodType<ToolResultContent> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.array(coreRaw.ContentBlock), "isError": z.boolean().optional(), "structuredContent": z.unknown().optional(), "toolUseId": z.string(), "type": z.literal("tool_result") });
+const ToolResultContentZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.array(coreRaw.ContentBlock), "isError": z.boolean().optional(), "structuredContent": z.unknown().optional(), "toolUseId": z.string(), "type": z.literal("tool_result") }) satisfies z.ZodType<ToolResultContent>;
 
 /** Validates `ToolResultContent`: The outcome of a tool call, given back to the model in a sampling conversation. */
-export const ToolResultContentSchema: z.ZodType<ToolResultContent> = fastPath(P.isToolResultContent, ToolResultContentZod);
+export const ToolResultContentSchema: z.ZodType<ToolResultContent> = fastPath(P.cToolResultContent);
 
-const SamplingMessageContentBlockZod: z.ZodType<SamplingMessageContentBlock> = discriminated("type", [coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]);
+const SamplingMessageContentBlockZod = discriminated("type", [coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]) satisfies z.ZodType<SamplingMessageContentBlock>;
 
 /** Validates `SamplingMessageContentBlock`: A content block allowed in sampling messages. */
-export const SamplingMessageContentBlockSchema: z.ZodType<SamplingMessageContentBlock> = fastPath(P.isSamplingMessageContentBlock, SamplingMessageContentBlockZod);
+export const SamplingMessageContentBlockSchema: z.ZodType<SamplingMessageContentBlock> = fastPath(P.cSamplingMessageContentBlock);
 
-const CreateMessageResultZod: z.ZodType<CreateMessageResult> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "model": z.string(), "role": coreRaw.Role, "stopReason": z.string().optional() });
+const CreateMessageResultZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "model": z.string(), "role": coreRaw.Role, "stopReason": z.string().optional() }) satisfies z.ZodType<CreateMessageResult>;
 
 /** Validates `CreateMessageResult`: The client's model output for `sampling/createMessage`. */
-export const CreateMessageResultSchema: z.ZodType<CreateMessageResult> = fastPath(P.isCreateMessageResult, CreateMessageResultZod);
+export const CreateMessageResultSchema: z.ZodType<CreateMessageResult> = fastPath(P.cCreateMessageResult);
 
-const RootZod: z.ZodType<Root> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "name": z.string().optional(), "uri": z.string().check(format("uri")) });
+const RootZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "name": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<Root>;
 
 /** Validates `Root`: A directory or file the client suggests the server work within. Roots are a hint, not access control. */
-export const RootSchema: z.ZodType<Root> = fastPath(P.isRoot, RootZod);
+export const RootSchema: z.ZodType<Root> = fastPath(P.cRoot);
 
-const ListRootsResultZod: z.ZodType<ListRootsResult> = z.looseObject({ "roots": z.array(RootZod) });
+const ListRootsResultZod = z.looseObject({ "roots": z.array(RootZod) }) satisfies z.ZodType<ListRootsResult>;
 
 /** Validates `ListRootsResult`: The client's roots. */
-export const ListRootsResultSchema: z.ZodType<ListRootsResult> = fastPath(P.isListRootsResult, ListRootsResultZod);
+export const ListRootsResultSchema: z.ZodType<ListRootsResult> = fastPath(P.cListRootsResult);
 
-const InputResponseZod: z.ZodType<InputResponse> = z.union([coreRaw.ElicitResult, CreateMessageResultZod, ListRootsResultZod]);
+const InputResponseZod = z.union([coreRaw.ElicitResult, CreateMessageResultZod, ListRootsResultZod]) satisfies z.ZodType<InputResponse>;
 
 /** Validates `InputResponse`: Any answer a client may send in `inputResponses`: the `response` member of every `InputMethodMap` entry. */
-export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(P.isInputResponse, InputResponseZod);
+export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(P.cInputResponse);
 
-const InputResponsesZod: z.ZodType<InputResponses> = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod));
+const InputResponsesZod = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod)) satisfies z.ZodType<InputResponses>;
 
 /** Validates `InputResponses`: The client's answers to `InputRequests`, under the same keys the server chose. */
-export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(P.isInputResponses, InputResponsesZod);
+export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(P.cInputResponses);
 
-const CallToolRequestParamsZod: z.ZodType<CallToolRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
+const CallToolRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<CallToolRequestParams>;
 
 /** Validates `CallToolRequestParams`: Params of `tools/call`. On a retry after an `InputRequiredResult` they also */
-export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(P.isCallToolRequestParams, CallToolRequestParamsZod);
+export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(P.cCallToolRequestParams);
 
-const CallToolRequestZod: z.ZodType<CallToolRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod });
+const CallToolRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod }) satisfies z.ZodType<CallToolRequest>;
 
 /** Validates `CallToolRequest`: Asks the server to run a tool. The server MAY answer with an */
-export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(P.isCallToolRequest, CallToolRequestZod);
+export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(P.cCallToolRequest);
 
-const SamplingMessageZod: z.ZodType<SamplingMessage> = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "role": coreRaw.Role });
+const SamplingMessageZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "role": coreRaw.Role }) satisfies z.ZodType<SamplingMessage>;
 
 /** Validates `SamplingMessage`: One message of a sampling conversation. A user message holding tool results MUST hold only tool results, */
-export const SamplingMessageSchema: z.ZodType<SamplingMessage> = fastPath(P.isSamplingMessage, SamplingMessageZod);
+export const SamplingMessageSchema: z.ZodType<SamplingMessage> = fastPath(P.cSamplingMessage);
 
-const ModelHintZod: z.ZodType<ModelHint> = z.looseObject({ "name": z.string().optional() });
+const ModelHintZod = z.looseObject({ "name": z.string().optional() }) satisfies z.ZodType<ModelHint>;
 
 /** Validates `ModelHint`: A hint for model selection. */
-export const ModelHintSchema: z.ZodType<ModelHint> = fastPath(P.isModelHint, ModelHintZod);
+export const ModelHintSchema: z.ZodType<ModelHint> = fastPath(P.cModelHint);
 
-const ModelPreferencesZod: z.ZodType<ModelPreferences> = z.looseObject({ "costPriority": z.number().gte(0).lte(1).optional(), "hints": z.array(ModelHintZod).optional(), "intelligencePriority": z.number().gte(0).lte(1).optional(), "speedPriority": z.number().gte(0).lte(1).optional() });
+const ModelPreferencesZod = z.looseObject({ "costPriority": z.number().gte(0).lte(1).optional(), "hints": z.array(ModelHintZod).optional(), "intelligencePriority": z.number().gte(0).lte(1).optional(), "speedPriority": z.number().gte(0).lte(1).optional() }) satisfies z.ZodType<ModelPreferences>;
 
 /** Validates `ModelPreferences`: The server's model-selection preferences; the client makes the final choice. Priorities range from 0 to 1. */
-export const ModelPreferencesSchema: z.ZodType<ModelPreferences> = fastPath(P.isModelPreferences, ModelPreferencesZod);
+export const ModelPreferencesSchema: z.ZodType<ModelPreferences> = fastPath(P.cModelPreferences);
 
-const ToolChoiceZod: z.ZodType<ToolChoice> = z.looseObject({ "mode": z.enum(["auto","none","required"]).optional() });
+const ToolChoiceZod = z.looseObject({ "mode": z.enum(["auto","none","required"]).optional() }) satisfies z.ZodType<ToolChoice>;
 
 /** Validates `ToolChoice`: How the model may use the tools offered in a sampling request. */
-export const ToolChoiceSchema: z.ZodType<ToolChoice> = fastPath(P.isToolChoice, ToolChoiceZod);
+export const ToolChoiceSchema: z.ZodType<ToolChoice> = fastPath(P.cToolChoice);
 
-const CreateMessageRequestParamsZod: z.ZodType<CreateMessageRequestParams> = z.looseObject({ "includeContext": z.enum(["allServers","none","thisServer"]).optional(), "maxTokens": z.number().check(integral), "messages": z.array(SamplingMessageZod), "metadata": coreRaw.JSONObject.optional(), "modelPreferences": ModelPreferencesZod.optional(), "stopSequences": z.array(z.string()).optional(), "systemPrompt": z.string().optional(), "temperature": z.number().optional(), "toolChoice": ToolChoiceZod.optional(), "tools": z.array(coreRaw.Tool).optional() });
+const CreateMessageRequestParamsZod = z.looseObject({ "includeContext": z.enum(["allServers","none","thisServer"]).optional(), "maxTokens": z.number().check(integral), "messages": z.array(SamplingMessageZod), "metadata": coreRaw.JSONObject.optional(), "modelPreferences": ModelPreferencesZod.optional(), "stopSequences": z.array(z.string()).optional(), "systemPrompt": z.string().optional(), "temperature": z.number().optional(), "toolChoice": ToolChoiceZod.optional(), "tools": z.array(coreRaw.Tool).optional() }) satisfies z.ZodType<CreateMessageRequestParams>;
 
 /** Validates `CreateMessageRequestParams`: Params of `sampling/createMessage`. */
-export const CreateMessageRequestParamsSchema: z.ZodType<CreateMessageRequestParams> = fastPath(P.isCreateMessageRequestParams, CreateMessageRequestParamsZod);
+export const CreateMessageRequestParamsSchema: z.ZodType<CreateMessageRequestParams> = fastPath(P.cCreateMessageRequestParams);
 
-const CreateMessageRequestZod: z.ZodType<CreateMessageRequest> = z.looseObject({ "method": z.literal("sampling/createMessage"), "params": CreateMessageRequestParamsZod });
+const CreateMessageRequestZod = z.looseObject({ "method": z.literal("sampling/createMessage"), "params": CreateMessageRequestParamsZod }) satisfies z.ZodType<CreateMessageRequest>;
 
 /** Validates `CreateMessageRequest`: Asks the client's language model for a completion. Sent only inside `inputRequests`, and only if the */
-export const CreateMessageRequestSchema: z.ZodType<CreateMessageRequest> = fastPath(P.isCreateMessageRequest, CreateMessageRequestZod);
+export const CreateMessageRequestSchema: z.ZodType<CreateMessageRequest> = fastPath(P.cCreateMessageRequest);
 
-const ListRootsRequestZod: z.ZodType<ListRootsRequest> = z.looseObject({ "method": z.literal("roots/list"), "params": z.looseObject({ "_meta": coreRaw.MetaObject.optional() }).optional() });
+const ListRootsRequestZod = z.looseObject({ "method": z.literal("roots/list"), "params": z.looseObject({ "_meta": coreRaw.MetaObject.optional() }).optional() }) satisfies z.ZodType<ListRootsRequest>;
 
 /** Validates `ListRootsRequest`: Asks the client for its filesystem roots. Sent only inside `inputRequests`, and only if the client */
-export const ListRootsRequestSchema: z.ZodType<ListRootsRequest> = fastPath(P.isListRootsRequest, ListRootsRequestZod);
+export const ListRootsRequestSchema: z.ZodType<ListRootsRequest> = fastPath(P.cListRootsRequest);
 
-const InputRequestZod: z.ZodType<InputRequest> = discriminated("method", [coreRaw.ElicitRequest, CreateMessageRequestZod, ListRootsRequestZod]);
+const InputRequestZod = discriminated("method", [coreRaw.ElicitRequest, CreateMessageRequestZod, ListRootsRequestZod]) satisfies z.ZodType<InputRequest>;
 
 /** Validates `InputRequest`: Any request a server may embed in `inputRequests`: the `request` member of every `InputMethodMap` entry. */
-export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(P.isInputRequest, InputRequestZod);
+export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(P.cInputRequest);
 
-const InputRequestsZod: z.ZodType<InputRequests> = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod));
+const InputRequestsZod = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod)) satisfies z.ZodType<InputRequests>;
 
 /** Validates `InputRequests`: Requests the server needs the client to fulfil, keyed by server-chosen names unique within the request. */
-export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(P.isInputRequests, InputRequestsZod);
+export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(P.cInputRequests);
 
-const InputRequiredResultZod: z.ZodType<InputRequiredResult> = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]]));
+const InputRequiredResultZod = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]])) satisfies z.ZodType<InputRequiredResult>;
 
 /** Validates `InputRequiredResult`: Answer to `tools/call`, `prompts/get` or `resources/read` when the server needs input from the client first. */
-export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(P.isInputRequiredResult, InputRequiredResultZod);
+export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(P.cInputRequiredResult);
 
-const CallToolResultResponseZod: z.ZodType<CallToolResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.CallToolResult]) });
+const CallToolResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.CallToolResult]) }) satisfies z.ZodType<CallToolResultResponse>;
 
 /** Validates `CallToolResultResponse`: The JSON-RPC response to `tools/call`: either the tool's output or a request */
-export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(P.isCallToolResultResponse, CallToolResultResponseZod);
+export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(P.cCallToolResultResponse);
 
-const RequestParamsZod: z.ZodType<RequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod });
+const RequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod }) satisfies z.ZodType<RequestParams>;
 
 /** Validates `RequestParams`: Parameters common to every client request. */
-export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(P.isRequestParams, RequestParamsZod);
+export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(P.cRequestParams);
 
-const DiscoverRequestZod: z.ZodType<DiscoverRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod });
+const DiscoverRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod }) satisfies z.ZodType<DiscoverRequest>;
 
 /** Validates `DiscoverRequest`: Asks the server which protocol revisions and features it supports. A client MAY send it */
-export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(P.isDiscoverRequest, DiscoverRequestZod);
+export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(P.cDiscoverRequest);
 
-const SubscriptionsListenRequestParamsZod: z.ZodType<SubscriptionsListenRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": coreRaw.SubscriptionFilter });
+const SubscriptionsListenRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": coreRaw.SubscriptionFilter }) satisfies z.ZodType<SubscriptionsListenRequestParams>;
 
 /** Validates `SubscriptionsListenRequestParams`: Parameters of `subscriptions/listen`. */
-export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(P.isSubscriptionsListenRequestParams, SubscriptionsListenRequestParamsZod);
+export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(P.cSubscriptionsListenRequestParams);
 
-const SubscriptionsListenRequestZod: z.ZodType<SubscriptionsListenRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod });
+const SubscriptionsListenRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod }) satisfies z.ZodType<SubscriptionsListenRequest>;
 
 /** Validates `SubscriptionsListenRequest`: Opens a long-lived stream on which the server sends the change notifications selected by the filter. */
-export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(P.isSubscriptionsListenRequest, SubscriptionsListenRequestZod);
+export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(P.cSubscriptionsListenRequest);
 
-const CompleteRequestParamsZod: z.ZodType<CompleteRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [coreRaw.PromptReference, coreRaw.ResourceTemplateReference]) });
+const CompleteRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [coreRaw.PromptReference, coreRaw.ResourceTemplateReference]) }) satisfies z.ZodType<CompleteRequestParams>;
 
 /** Validates `CompleteRequestParams`: Parameters of `completion/complete`. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(P.isCompleteRequestParams, CompleteRequestParamsZod);
+export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(P.cCompleteRequestParams);
 
-const CompleteRequestZod: z.ZodType<CompleteRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod });
+const CompleteRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod }) satisfies z.ZodType<CompleteRequest>;
 
 /** Validates `CompleteRequest`: Asks the server for suggested values of a prompt or resource-template argument while the user types. */
-export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(P.isCompleteRequest, CompleteRequestZod);
+export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(P.cCompleteRequest);
 
-const PaginatedRequestParamsZod: z.ZodType<PaginatedRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() });
+const PaginatedRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() }) satisfies z.ZodType<PaginatedRequestParams>;
 
 /** Validates `PaginatedRequestParams`: Parameters of a paginated request. */
-export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(P.isPaginatedRequestParams, PaginatedRequestParamsZod);
+export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(P.cPaginatedRequestParams);
 
-const ListResourcesRequestZod: z.ZodType<ListResourcesRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod });
+const ListResourcesRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourcesRequest>;
 
 /** Validates `ListResourcesRequest`: Asks the server for a page of the resources it offers. */
-export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(P.isListResourcesRequest, ListResourcesRequestZod);
+export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(P.cListResourcesRequest);
 
-const ListResourceTemplatesRequestZod: z.ZodType<ListResourceTemplatesRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod });
+const ListResourceTemplatesRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourceTemplatesRequest>;
 
 /** Validates `ListResourceTemplatesRequest`: Asks the server for a page of its resource templates. */
-export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(P.isListResourceTemplatesRequest, ListResourceTemplatesRequestZod);
+export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(P.cListResourceTemplatesRequest);
 
-const ReadResourceRequestParamsZod: z.ZodType<ReadResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) });
+const ReadResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ReadResourceRequestParams>;
 
 /** Validates `ReadResourceRequestParams`: Params of `resources/read`. On a retry after an `InputRequiredResult` they */
-export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(P.isReadResourceRequestParams, ReadResourceRequestParamsZod);
+export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(P.cReadResourceRequestParams);
 
-const ReadResourceRequestZod: z.ZodType<ReadResourceRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod });
+const ReadResourceRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod }) satisfies z.ZodType<ReadResourceRequest>;
 
 /** Validates `ReadResourceRequest`: Asks the server for the contents of one resource. The server MAY answer */
-export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(P.isReadResourceRequest, ReadResourceRequestZod);
+export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(P.cReadResourceRequest);
 
-const ListPromptsRequestZod: z.ZodType<ListPromptsRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod });
+const ListPromptsRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListPromptsRequest>;
 
 /** Validates `ListPromptsRequest`: Asks the server for a page of the prompts it offers. */
-export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(P.isListPromptsRequest, ListPromptsRequestZod);
+export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(P.cListPromptsRequest);
 
-const GetPromptRequestParamsZod: z.ZodType<GetPromptRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() });
+const GetPromptRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<GetPromptRequestParams>;
 
 /** Validates `GetPromptRequestParams`: Params of `prompts/get`. On a retry after an `InputRequiredResult` they */
-export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(P.isGetPromptRequestParams, GetPromptRequestParamsZod);
+export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(P.cGetPromptRequestParams);
 
-const GetPromptRequestZod: z.ZodType<GetPromptRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod });
+const GetPromptRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod }) satisfies z.ZodType<GetPromptRequest>;
 
 /** Validates `GetPromptRequest`: Asks the server for a prompt, filled in with the given arguments. The server */
-export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(P.isGetPromptRequest, GetPromptRequestZod);
+export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(P.cGetPromptRequest);
 
-const ListToolsRequestZod: z.ZodType<ListToolsRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod });
+const ListToolsRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListToolsRequest>;
 
 /** Validates `ListToolsRequest`: Asks the server for a page of the tools it offers. */
-export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(P.isListToolsRequest, ListToolsRequestZod);
+export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(P.cListToolsRequest);
 
-const ClientRequestZod: z.ZodType<ClientRequest> = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]);
+const ClientRequestZod = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]) satisfies z.ZodType<ClientRequest>;
 
 /** Validates `ClientRequest`: Every request a client may send. */
-export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(P.isClientRequest, ClientRequestZod);
+export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(P.cClientRequest);
 
-const ServerCapabilitiesZod: z.ZodType<ServerCapabilities> = z.looseObject({ "completions": coreRaw.JSONObject.optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "logging": coreRaw.JSONObject.optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() });
+const ServerCapabilitiesZod = z.looseObject({ "completions": coreRaw.JSONObject.optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "logging": coreRaw.JSONObject.optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() }) satisfies z.ZodType<ServerCapabilities>;
 
 /** Validates `ServerCapabilities`: Features a server offers. An absent key means the feature is not offered. */
-export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(P.isServerCapabilities, ServerCapabilitiesZod);
+export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(P.cServerCapabilities);
 
-const DiscoverResultZod: z.ZodType<DiscoverResult> = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) });
+const DiscoverResultZod = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<DiscoverResult>;
 
 /** Validates `DiscoverResult`: What the server supports. Its `_meta` SHOULD carry `io.modelcontextprotocol/serverInfo`. */
-export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(P.isDiscoverResult, DiscoverResultZod);
+export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(P.cDiscoverResult);
 
-const DiscoverResultResponseZod: z.ZodType<DiscoverResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod });
+const DiscoverResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod }) satisfies z.ZodType<DiscoverResultResponse>;
 
 /** Validates `DiscoverResultResponse`: The response to a `server/discover` request. */
-export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(P.isDiscoverResultResponse, DiscoverResultResponseZod);
+export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(P.cDiscoverResultResponse);
 
-const GetPromptResultResponseZod: z.ZodType<GetPromptResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.GetPromptResult]) });
+const GetPromptResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.GetPromptResult]) }) satisfies z.ZodType<GetPromptResultResponse>;
 
 /** Validates `GetPromptResultResponse`: The JSON-RPC response to `prompts/get`: either the prompt or a request for */
-export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(P.isGetPromptResultResponse, GetPromptResultResponseZod);
+export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(P.cGetPromptResultResponse);
 
-const InputResponseRequestParamsZod: z.ZodType<InputResponseRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() });
+const InputResponseRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() }) satisfies z.ZodType<InputResponseRequestParams>;
 
 /** Validates `InputResponseRequestParams`: Params of a request that can be retried after `input_required` (`tools/call`, `prompts/get`, `resources/read`). */
-export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(P.isInputResponseRequestParams, InputResponseRequestParamsZod);
+export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(P.cInputResponseRequestParams);
 
-const LoggingMessageNotificationParamsZod: z.ZodType<LoggingMessageNotificationParams> = z.looseObject({ "_meta": coreRaw.NotificationMetaObject.optional(), "data": z.unknown(), "level": LoggingLevelZod, "logger": z.string().optional() });
+const LoggingMessageNotificationParamsZod = z.looseObject({ "_meta": coreRaw.NotificationMetaObject.optional(), "data": z.unknown(), "level": LoggingLevelZod, "logger": z.string().optional() }) satisfies z.ZodType<LoggingMessageNotificationParams>;
 
 /** Validates `LoggingMessageNotificationParams`: Parameters of a log message. */
-export const LoggingMessageNotificationParamsSchema: z.ZodType<LoggingMessageNotificationParams> = fastPath(P.isLoggingMessageNotificationParams, LoggingMessageNotificationParamsZod);
+export const LoggingMessageNotificationParamsSchema: z.ZodType<LoggingMessageNotificationParams> = fastPath(P.cLoggingMessageNotificationParams);
 
-const LoggingMessageNotificationZod: z.ZodType<LoggingMessageNotification> = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/message"), "params": LoggingMessageNotificationParamsZod });
+const LoggingMessageNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/message"), "params": LoggingMessageNotificationParamsZod }) satisfies z.ZodType<LoggingMessageNotification>;
 
 /** Validates `LoggingMessageNotification`: A log message from the server to the client. */
-export const LoggingMessageNotificationSchema: z.ZodType<LoggingMessageNotification> = fastPath(P.isLoggingMessageNotification, LoggingMessageNotificationZod);
+export const LoggingMessageNotificationSchema: z.ZodType<LoggingMessageNotification> = fastPath(P.cLoggingMessageNotification);
 
-const MissingRequiredClientCapabilityErrorZod: z.ZodType<MissingRequiredClientCapabilityError> = z.looseObject({ "error": z.intersection(coreRaw.Error, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": coreRaw.RequestId.optional(), "jsonrpc": z.literal("2.0") });
+const MissingRequiredClientCapabilityErrorZod = z.looseObject({ "error": z.intersection(coreRaw.Error, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": coreRaw.RequestId.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<MissingRequiredClientCapabilityError>;
 
 /** Validates `MissingRequiredClientCapabilityError`: Serving the request needs a client capability that the request did not declare. */
-export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(P.isMissingRequiredClientCapabilityError, MissingRequiredClientCapabilityErrorZod);
+export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(P.cMissingRequiredClientCapabilityError);
 
-const PaginatedRequestZod: z.ZodType<PaginatedRequest> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod });
+const PaginatedRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<PaginatedRequest>;
 
 /** Validates `PaginatedRequest`: A request for one page of a list. */
-export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(P.isPaginatedRequest, PaginatedRequestZod);
+export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(P.cPaginatedRequest);
 
-const ReadResourceResultResponseZod: z.ZodType<ReadResourceResultResponse> = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.ReadResourceResult]) });
+const ReadResourceResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.ReadResourceResult]) }) satisfies z.ZodType<ReadResourceResultResponse>;
 
 /** Validates `ReadResourceResultResponse`: The JSON-RPC response to `resources/read`: either the contents or a request */
-export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(P.isReadResourceResultResponse, ReadResourceResultResponseZod);
+export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(P.cReadResourceResultResponse);
 
-const ResourceRequestParamsZod: z.ZodType<ResourceRequestParams> = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) });
+const ResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceRequestParams>;
 
 /** Validates `ResourceRequestParams`: The params shared by requests that address one resource by URI. */
-export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(P.isResourceRequestParams, ResourceRequestParamsZod);
+export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(P.cResourceRequestParams);
 
-const ServerNotificationZod: z.ZodType<ServerNotificationWithDeprecated> = discriminated("method", [coreRaw.CancelledNotification, coreRaw.ProgressNotification, coreRaw.SubscriptionsAcknowledgedNotification, LoggingMessageNotificationZod, coreRaw.ResourceListChangedNotification, coreRaw.ResourceUpdatedNotification, coreRaw.PromptListChangedNotification, coreRaw.ToolListChangedNotification]);
+const ServerNotificationZod = discriminated("method", [coreRaw.CancelledNotification, coreRaw.ProgressNotification, coreRaw.SubscriptionsAcknowledgedNotification, LoggingMessageNotificationZod, coreRaw.ResourceListChangedNotification, coreRaw.ResourceUpdatedNotification, coreRaw.PromptListChangedNotification, coreRaw.ToolListChangedNotification]) satisfies z.ZodType<ServerNotificationWithDeprecated>;
 
 /** Validates `ServerNotification`: Every notification a server may send. */
-export const ServerNotificationSchema: z.ZodType<ServerNotificationWithDeprecated> = fastPath(P.isServerNotification, ServerNotificationZod);
+export const ServerNotificationSchema: z.ZodType<ServerNotificationWithDeprecated> = fastPath(P.cServerNotification);
 
-const ServerResultZod: z.ZodType<ServerResult> = z.union([coreRaw.Result, DiscoverResultZod, coreRaw.SubscriptionsListenResult, coreRaw.CompleteResult, InputRequiredResultZod, coreRaw.ListResourcesResult, coreRaw.ListResourceTemplatesResult, coreRaw.ReadResourceResult, coreRaw.ListPromptsResult, coreRaw.GetPromptResult, coreRaw.ListToolsResult, coreRaw.CallToolResult]);
+const ServerResultZod = z.union([coreRaw.Result, DiscoverResultZod, coreRaw.SubscriptionsListenResult, coreRaw.CompleteResult, InputRequiredResultZod, coreRaw.ListResourcesResult, coreRaw.ListResourceTemplatesResult, coreRaw.ReadResourceResult, coreRaw.ListPromptsResult, coreRaw.GetPromptResult, coreRaw.ListToolsResult, coreRaw.CallToolResult]) satisfies z.ZodType<ServerResult>;
 
 /** Validates `ServerResult`: Every result a server may send. */
-export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(P.isServerResult, ServerResultZod);
+export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(P.cServerResult);
 
 /** Validators of the deprecated declarations and the full-protocol variants of the types that reach them, by type name. */
 export const schemas = {

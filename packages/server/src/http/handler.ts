@@ -8,7 +8,7 @@ import { HEADER_MISMATCH, INVALID_REQUEST, MCP_NAME_HEADER_PARAMS } from "@mrtr/
 import type { McpServer, ServerResponse } from "../server.js";
 import { httpStatusOf } from "./status.js";
 import { errorResponse, idOf } from "../error-response.js";
-import { takeIn } from "../intake.js";
+import { decodeMessage } from "../intake.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions {
@@ -138,7 +138,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (body === "too large") return json(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
       if (body === "too slow") return json(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
       // Decoded once, and it must be one message object: a JSON string is not decoded again.
-      const intake = takeIn(body);
+      const intake = decodeMessage(body);
       if (!intake.ok) return reply(intake.response);
       const m = intake.message as Record<string, any>;
       const mismatch = typeof m.method === "string" ? headerMismatch(request, m) : undefined;
