@@ -1,0 +1,45 @@
+/**
+ * Limits on what the CLI reads, each with a default and an option, so a
+ * hostile or broken input cannot exhaust memory or the stack.
+ */
+
+/** Defaults of every limit. */
+export const DEFAULT_LIMITS = {
+  /** Largest JSONL line (message or trace record), in bytes. */
+  maxLineBytes: 16 * 1024 * 1024,
+  /** Largest `.json` file, in bytes. */
+  maxFileBytes: 64 * 1024 * 1024,
+  /** Deepest nesting of arrays and objects in one message. */
+  maxDepth: 100,
+  /** Requests remembered per file to match responses (oldest forgotten first). */
+  maxTracked: 100_000,
+} as const;
+
+export type Limits = { -readonly [K in keyof typeof DEFAULT_LIMITS]: number };
+
+/** Whether `value` nests arrays/objects deeper than `max` (iterative: deep input cannot overflow the stack here). */
+export function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** A map that forgets its oldest entries beyond `max` (insertion order). */
+export class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    if (this.has(key)) this.delete(key);
+    super.set(key, value);
+    if (this.size > this.max) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
