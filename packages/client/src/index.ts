@@ -10,6 +10,8 @@ export type { CallOptions, ClientOptions, McpClient } from "./client.js";
 export type { Transport } from "./transport.js";
 export { httpTransport, TransportError } from "./http-transport.js";
 export type { HttpTransportOptions } from "./http-transport.js";
+export { traceFetch } from "./trace.js";
+export type { TraceDirection, TraceOptions, TraceRecord, TraceSink } from "./trace.js";
 export type { ClientInputKind, FormHandler, InputCheck, InputInfo, UrlHandler } from "./input-kinds.js";
 export { elicitationKind } from "./input-kinds.js";
 export { isPendingInput } from "./manual.js";

@@ -67,3 +67,5 @@ export type { HttpHandlerOptions } from "./http/handler.js";
 export { httpStatusOf } from "./http/status.js";
 export { toNodeListener } from "./http/node.js";
 export type { NodeListenerOptions } from "./http/node.js";
+export { traceHandler } from "./http/trace.js";
+export type { TraceDirection, TraceOptions, TraceRecord, TraceSink } from "./http/trace.js";
