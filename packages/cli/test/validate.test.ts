@@ -168,3 +168,10 @@ describe("mrtr validate: output formats", () => {
     expect(summary).toBe("1 file, 1 message: 1 invalid, 1 error, 0 warnings");
   });
 });
+
+describe("deprecations table", () => {
+  it("names the feature of every definition and field the schema marks deprecated, and nothing else", async () => {
+    const { deprecatedNodes, FEATURE_OF } = await import("../src/validate/deprecations.js");
+    expect(deprecatedNodes().sort()).toEqual(Object.keys(FEATURE_OF).sort());
+  });
+});
