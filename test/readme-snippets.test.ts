@@ -13,7 +13,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./helpers/paths.js";
 
-const READMES = ["schema", "zod", "server", "client", "deprecated"].map((p) => `packages/${p}/README.md`);
+const READMES = ["schema", "zod", "server", "client", "deprecated", "cli"].map((p) => `packages/${p}/README.md`);
 
 /**
  * Names a README's snippets use without declaring them, declared ahead of
@@ -56,7 +56,7 @@ function snippetsOf(readme: string, text: string): Snippet[] {
 
 describe("README snippets", () => {
   it("every TypeScript snippet in the package READMEs compiles against the built packages", () => {
-    const unbuilt = ["schema", "zod", "server", "client", "deprecated"].filter((p) => !existsSync(join(repoRoot, "packages", p, "dist", "index.d.ts")));
+    const unbuilt = ["schema", "zod", "server", "client", "deprecated", "cli"].filter((p) => !existsSync(join(repoRoot, "packages", p, "dist", "index.d.ts")));
     expect(unbuilt, "packages without dist/: run `npm run build` first").toEqual([]);
 
     const snippets: Snippet[] = [];
