@@ -127,3 +127,33 @@ describe("mrtr lint-trace (command)", () => {
     expect((await run(["lint-trace", "--strict", warnOnly])).code).toBe(1);
   });
 });
+
+describe("lint-trace: hostile traces", () => {
+  it("never throws on any JSON value as a record, or as a record's message (fast-check, fixed seed)", async () => {
+    const fc = (await import("fast-check")).default;
+    const linter = new TraceLinter();
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom("client-to-server", "server-to-client"), fc.jsonValue(), (record, direction, message) => {
+        expect(Array.isArray(linter.lint(record, 1))).toBe(true);
+        expect(Array.isArray(linter.lint({ direction, message, headers: { "mcp-method": "tools/call" } }, 2))).toBe(true);
+      }),
+      { seed: 20260728, numRuns: 1000 },
+    );
+  });
+
+  it("reports a message nested past maxDepth instead of walking it, and survives nesting past what the validators' recursion takes", () => {
+    const deep = (n: number) => JSON.parse(`${"[".repeat(n)}${"]".repeat(n)}`);
+    const message = (n: number) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "t", arguments: { a: deep(n) } } });
+    expect(new TraceLinter({ maxDepth: 50 }).lint({ direction: "client-to-server", message: message(60) }, 1)).toMatchObject([{ rule: "message-schema", message: "Nested deeper than 50 levels; not checked" }]);
+    const findings = new TraceLinter({ maxDepth: 1_000_000 }).lint({ direction: "client-to-server", message: message(200_000) }, 1);
+    expect(findings.some((f) => f.rule === "message-schema")).toBe(true);
+  });
+
+  it("forgets the oldest requests past maxTracked instead of growing", () => {
+    const linter = new TraceLinter({ maxTracked: 10 });
+    const request = (id: number) => ({ direction: "client-to-server", message: { jsonrpc: "2.0", id, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } } });
+    for (let i = 0; i < 1000; i++) linter.lint(request(i), i + 1);
+    expect(linter.lint(request(0), 1001)).toEqual([]); // id 0 was forgotten, so its reuse is not seen
+    expect(linter.lint(request(999), 1002).map((f) => f.rule)).toEqual(["request-id-in-flight"]);
+  });
+});

@@ -71,6 +71,10 @@ function typeOf(kind: MessageKind | undefined, value: unknown, requestMethod: st
 
 /** Validates `value` against the full-protocol validator of `type`. */
 export function checkAsType(value: unknown, type: string): MessageCheck {
+  return guarded(() => checkType(value, type));
+}
+
+function checkType(value: unknown, type: string): MessageCheck {
   const schema = fullSchemas[type];
   if (!schema) throw new Error(`No validator named ${type}`);
   const parsed = schema.safeParse(value);
@@ -79,8 +83,22 @@ export function checkAsType(value: unknown, type: string): MessageCheck {
   return { valid: false, kind: undefined, type, issues, summary: `Invalid ${type}` };
 }
 
+/** A value nested beyond what the validators' recursion can take (a raised --max-depth): invalid, not a crash. */
+function guarded(run: () => MessageCheck): MessageCheck {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return { valid: false, kind: undefined, issues: [{ path: "", message: "Too deeply nested to validate", code: "too_deep" }], summary: "Too deeply nested" };
+  }
+}
+
 /** Classifies and validates one JSON-RPC message (full protocol). Never throws on bad input. */
 export function checkMessage(value: unknown, options: CheckOptions = {}): MessageCheck {
+  return guarded(() => classifyAndCheck(value, options));
+}
+
+function classifyAndCheck(value: unknown, options: CheckOptions): MessageCheck {
   const known = options.requestMethod !== undefined && responseTypes[options.requestMethod] !== undefined ? options.requestMethod : undefined;
   const parsed = classify(value, known);
   const method = field(value, "method");
@@ -89,7 +107,7 @@ export function checkMessage(value: unknown, options: CheckOptions = {}): Messag
   // Where the full protocol differs (or knows a method the core does not), its validator decides.
   const deprecatedNotification = parsed.kind === "notification" && typeof method === "string" && !parsed.ok && type !== "JSONRPCNotification";
   if (type && (fullVariantNames.has(type) || deprecatedNotification)) {
-    const full = checkAsType(value, type);
+    const full = checkType(value, type);
     const summary = parsed.ok ? `Invalid ${type}` : parsed.message.split(":")[0];
     return full.valid ? { ...base, valid: true, type, issues: [] } : { ...base, valid: false, type, issues: full.issues, summary };
   }
