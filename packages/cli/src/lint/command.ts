@@ -6,10 +6,11 @@
  */
 import { choice, parse, positiveInt } from "../args.js";
 import type { CommandContext } from "../context.js";
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, type ExitCode } from "../exit-codes.js";
+import { EXIT_OK, UsageError, type ExitCode } from "../exit-codes.js";
 import { InputError, openInput } from "../io/input.js";
-import { emptySummary, type Finding } from "../report/finding.js";
-import { createReporter, FORMATS } from "../report/reporter.js";
+import type { Finding } from "../report/finding.js";
+import { FORMATS } from "../report/reporter.js";
+import { startRun } from "../report/run.js";
 import { DEFAULT_LIMITS } from "../validate/limits.js";
 import { readUnits } from "../validate/units.js";
 import { RULE_IDS, TraceLinter } from "./lint-trace.js";
@@ -73,15 +74,9 @@ export async function lintTraceCommand(argv: string[], ctx: CommandContext): Pro
     maxTracked: DEFAULT_LIMITS.maxTracked,
   };
 
-  const reporter = createReporter(format, ctx.stdout, ctx.stderr);
-  const summary = emptySummary();
+  const { summary, emit: write, fileError, end } = startRun(format, ctx);
   const emit = async (findings: Finding[]) => {
-    for (const f of findings) {
-      if (f.severity === "error") summary.errors++;
-      else summary.warnings++;
-      await reporter.finding(f);
-    }
-    if (findings.some((f) => f.severity === "error")) summary.invalid++;
+    if (await write(findings)) summary.invalid++;
   };
 
   for (const file of positionals) {
@@ -99,12 +94,8 @@ export async function lintTraceCommand(argv: string[], ctx: CommandContext): Pro
       }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      summary.unreadable++;
-      await reporter.fileError(file, error.message);
+      await fileError(file, error.message);
     }
   }
-  await reporter.end(summary, "record");
-  if (summary.unreadable > 0) return EXIT_USAGE;
-  if (summary.errors > 0 || (values.strict && summary.warnings > 0)) return EXIT_INVALID;
-  return EXIT_OK;
+  return end("record", values.strict === true);
 }

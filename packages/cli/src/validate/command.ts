@@ -6,11 +6,11 @@
  */
 import { choice, parse, positiveInt } from "../args.js";
 import type { CommandContext } from "../context.js";
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError, type ExitCode } from "../exit-codes.js";
+import { EXIT_OK, UsageError, type ExitCode } from "../exit-codes.js";
 import { InputError, openInput } from "../io/input.js";
 import { looksLikeTraceRecord } from "../lint/trace-record.js";
-import { emptySummary, type Finding } from "../report/finding.js";
-import { createReporter, FORMATS } from "../report/reporter.js";
+import { FORMATS } from "../report/reporter.js";
+import { startRun } from "../report/run.js";
 import { checkAsType, checkMessage, type MessageCheck } from "./check-message.js";
 import { findingsOf } from "./findings.js";
 import { fullSchemas } from "./full-protocol.js";
@@ -77,16 +77,7 @@ export async function validateCommand(argv: string[], ctx: CommandContext): Prom
   if (type !== undefined && !Object.prototype.hasOwnProperty.call(fullSchemas, type)) throw new UsageError(`Unknown type ${JSON.stringify(type)}.${suggest(type)}`);
   if (positionals.filter((f) => f === "-").length > 1) throw new UsageError("stdin (-) can be read once only");
 
-  const reporter = createReporter(format, ctx.stdout, ctx.stderr);
-  const summary = emptySummary();
-  const emit = async (findings: Finding[]) => {
-    for (const f of findings) {
-      if (f.severity === "error") summary.errors++;
-      else summary.warnings++;
-      await reporter.finding(f);
-    }
-    return findings.some((f) => f.severity === "error");
-  };
+  const { summary, emit, fileError, end } = startRun(format, ctx);
 
   for (const file of positionals) {
     summary.files++;
@@ -95,8 +86,7 @@ export async function validateCommand(argv: string[], ctx: CommandContext): Prom
       source = await openInput(file, ctx.stdin);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      summary.unreadable++;
-      await reporter.fileError(file, error.message);
+      await fileError(file, error.message);
       continue;
     }
     const mode = forced ?? (file === "-" ? "jsonl" : modeOf(file));
@@ -137,12 +127,8 @@ export async function validateCommand(argv: string[], ctx: CommandContext): Prom
       }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      summary.unreadable++;
-      await reporter.fileError(file, error.message);
+      await fileError(file, error.message);
     }
   }
-  await reporter.end(summary, type === undefined ? "message" : "value");
-  if (summary.unreadable > 0) return EXIT_USAGE;
-  if (summary.errors > 0 || (values.strict && summary.warnings > 0)) return EXIT_INVALID;
-  return EXIT_OK;
+  return end(type === undefined ? "message" : "value", values.strict === true);
 }
