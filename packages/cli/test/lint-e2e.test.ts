@@ -93,7 +93,9 @@ function deprecatedServer(): McpServer {
 async function recorded(server: McpServer, extra: Partial<Parameters<typeof createClient>[0]> = {}) {
   const serverSide: ServerRecord[] = [];
   const clientSide: ClientRecord[] = [];
-  const http = createHttpServer(toNodeListener(traceHandler(createHttpHandler(server), (r) => void serverSide.push(r))));
+  const http = createHttpServer(
+    toNodeListener(traceHandler(createHttpHandler(server), (r) => void serverSide.push(r), { peer: (request) => request.headers.get("x-client") ?? undefined })),
+  );
   servers.push(http);
   await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
@@ -108,7 +110,16 @@ async function recorded(server: McpServer, extra: Partial<Parameters<typeof crea
     },
     ...extra,
   });
-  return { client, serverSide, clientSide, settle: () => new Promise((r) => setTimeout(r, 20)) };
+  /** Another client of the same server, named by an x-client header the server's trace takes as `peer`. */
+  const another = (name: string) =>
+    createClient({
+      name,
+      version: "1.0.0",
+      transport: httpTransport(url, { headers: { "x-client": name } }),
+      backoff: { initialMs: 1, maxMs: 5 },
+      elicitation: { form: async () => ({ action: "accept" as const, content: { name: name } }) },
+    });
+  return { client, another, serverSide, clientSide, settle: () => new Promise((r) => setTimeout(r, 20)) };
 }
 
 const lintAll = (records: unknown[]): Finding[] => {
@@ -161,6 +172,17 @@ describe("clean traces recorded from our client and server over HTTP", () => {
       expect(findings.filter((f) => f.severity === "error")).toEqual([]);
       expect(new Set(findings.map((f) => `${f.rule} ${f.cite}`))).toEqual(new Set(["deprecated-feature client/sampling.mdx", "deprecated-feature client/roots.mdx"]));
     }
+  });
+
+  it("lints a server's trace of several clients, whose ids collide, clean when the hook names each client as peer", async () => {
+    const { another, serverSide, settle } = await recorded(coreServer());
+    const [a, b] = [another("alice"), another("bob")];
+    await Promise.all([a.callTool("book_table"), b.callTool("book_table"), a.listTools(), b.listTools()]);
+    await settle();
+    expect(new Set(serverSide.map((r) => r.peer))).toEqual(new Set(["alice", "bob"]));
+    expect(lintAll(serverSide)).toEqual([]);
+    // Without peers, the same traffic looks like one client reusing ids.
+    expect(lintAll(serverSide.map(({ peer: _p, ...r }) => r)).length).toBeGreaterThan(0);
   });
 
   it("catches what a tampering proxy does to a recorded flow: an altered requestState on the retry", async () => {

@@ -44,6 +44,14 @@ describe("lint-trace: details of the rules", () => {
     expect(lint(swapped).map((f) => f.rule)).toEqual(["input-responses-keys", "input-responses-complete"]);
   });
 
+  it("keeps the ids and rounds of different peers apart in one trace", () => {
+    const [list, done] = CORPUS["request-id-in-flight"].fail as [Record<string, unknown>, Record<string, unknown>];
+    expect(lint([list, done]).map((f) => f.rule)).toEqual(["request-id-in-flight"]);
+    expect(lint([{ ...list, peer: "alice" }, { ...done, peer: "bob" }])).toEqual([]);
+    const [call, ask, retry] = CORPUS["request-state-echo"].pass as Record<string, unknown>[];
+    expect(lint([{ ...call, peer: "alice" }, { ...ask, peer: "alice" }, { ...retry, peer: "bob" }]).map((f) => f.rule)).toEqual(["request-state-unasked", "input-responses-keys"]);
+  });
+
   it("requires sampling.tools for a sampling request that carries tools, and roots for roots/list", () => {
     const caps = { sampling: {} };
     const trace = [

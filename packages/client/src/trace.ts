@@ -31,6 +31,8 @@ export interface TraceRecord {
   time?: string;
   /** Why `message` is absent. */
   omitted?: string;
+  /** Which client the message belongs to, when a trace mixes several. */
+  peer?: string;
 }
 
 /** Receives each record; may be async (records are delivered one at a time, in order). */
@@ -44,6 +46,8 @@ export interface TraceOptions {
   redactHeaders?: string[];
   /** Called when the sink throws or rejects (default: ignore). */
   onError?: (error: unknown) => void;
+  /** A name for this client, written as `peer` on every record (for traces merged from several clients). */
+  peer?: string;
 }
 
 const DEFAULT_REDACT = ["authorization", "cookie", "set-cookie", "proxy-authorization"];
@@ -165,8 +169,10 @@ export function traceFetch(fetchImpl: typeof fetch, sink: TraceSink, options: Tr
   const redact = new Set((options.redactHeaders ?? DEFAULT_REDACT).map((h) => h.toLowerCase()));
   const onError = options.onError ?? (() => {});
   let chain: Promise<void> = Promise.resolve();
+  const peer = options.peer === undefined ? {} : { peer: options.peer };
   const deliver = (record: TraceRecord) => {
-    chain = chain.then(() => sink(record)).catch(onError);
+    const labelled = { ...record, ...peer };
+    chain = chain.then(() => sink(labelled)).catch(onError);
   };
 
   const traced = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

@@ -94,6 +94,15 @@ describe("traceHandler", () => {
     expect(records.map((r) => r.omitted ?? "message")).toEqual(["body larger than 1000 bytes", "event larger than 1000 bytes", "message"]);
   });
 
+  it("labels every record of an exchange with the peer the option names", async () => {
+    const records: TraceRecord[] = [];
+    const traced = traceHandler(async () => Response.json({ jsonrpc: "2.0", id: 1, result: { resultType: "complete" } }), (r) => void records.push(r), { peer: (req) => req.headers.get("x-tenant") ?? undefined });
+    await (await traced(post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', { "x-tenant": "acme" }))).text();
+    await (await traced(post('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'))).text();
+    await settle();
+    expect(records.map((r) => r.peer)).toEqual(["acme", "acme", undefined, undefined]);
+  });
+
   it("keeps serving when the sink throws, reporting to onError; records a body that is not JSON as omitted", async () => {
     const errors: unknown[] = [];
     const records: TraceRecord[] = [];

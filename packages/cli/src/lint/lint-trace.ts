@@ -8,12 +8,12 @@ import { INPUT_REQUIRED_METHODS } from "@mrtr/schema";
 import type { Finding } from "../report/finding.js";
 import { checkMessage } from "../validate/check-message.js";
 import { findingsOf } from "../validate/findings.js";
-import { DEFAULT_LIMITS, deeperThan } from "../validate/limits.js";
+import { BoundedMap, DEFAULT_LIMITS, deeperThan } from "../validate/limits.js";
 import { RULES, type RuleId, type Violation } from "./rules/catalogue.js";
 import { checkHeaders, learnTools } from "./rules/headers.js";
 import { checkInputCapabilities, checkInputRequiredMethod, checkResultType, checkServerRequest } from "./rules/results.js";
 import { checkRetry, openRound } from "./rules/rounds.js";
-import { isObject, objectOr, TraceState, type RequestSeen } from "./state.js";
+import { isObject, objectOr, requestSeen, TraceState } from "./state.js";
 import { readTraceRecord } from "./trace-record.js";
 
 /** Options of a {@link TraceLinter}. */
@@ -30,10 +30,14 @@ export interface LintOptions {
 
 const idKey = (id: unknown) => (typeof id === "string" || typeof id === "number" ? JSON.stringify(id) : undefined);
 const MULTI_ROUND: readonly string[] = INPUT_REQUIRED_METHODS;
+/** Peers tracked at once (oldest forgotten first). */
+const MAX_PEERS = 10_000;
 
 /** Checks a trace, one record at a time, in order. */
 export class TraceLinter {
-  private readonly state: TraceState;
+  /** What is remembered, per peer (records without `peer` share one). */
+  private readonly peers: BoundedMap<string, TraceState>;
+  private readonly maxTracked: number;
   private readonly file: string;
   private readonly disabled: ReadonlySet<string>;
   private readonly maxDepth: number;
@@ -42,7 +46,8 @@ export class TraceLinter {
     this.file = options.file ?? "trace";
     this.disabled = options.disabled ?? new Set();
     this.maxDepth = options.maxDepth ?? DEFAULT_LIMITS.maxDepth;
-    this.state = new TraceState(options.maxTracked ?? DEFAULT_LIMITS.maxTracked);
+    this.maxTracked = options.maxTracked ?? DEFAULT_LIMITS.maxTracked;
+    this.peers = new BoundedMap(MAX_PEERS);
   }
 
   private finding(v: Violation, line: number | undefined): Finding {
@@ -60,6 +65,9 @@ export class TraceLinter {
     if (!read.ok) return this.keep(read.problems.map((p) => this.finding({ rule: "trace-record", pointer: p.pointer, message: p.message }, line)));
     const { record } = read;
     if (!("message" in record)) return [];
+    const peer = record.peer ?? "";
+    let state = this.peers.get(peer);
+    if (!state) this.peers.set(peer, (state = new TraceState(this.maxTracked)));
     const message = record.message;
     if (deeperThan(message, this.maxDepth)) {
       return this.keep([this.finding({ rule: "message-schema", pointer: "/message", message: `Nested deeper than ${this.maxDepth} levels; not checked` }, line)]);
@@ -68,7 +76,7 @@ export class TraceLinter {
     const m = objectOr(message);
     const key = idKey(m.id);
     const isResponse = !("method" in m) && ("result" in m || "error" in m);
-    const answered = isResponse && key !== undefined && record.direction === "server-to-client" ? this.state.inFlight.get(key) : undefined;
+    const answered = isResponse && key !== undefined && record.direction === "server-to-client" ? state.inFlight.get(key) : undefined;
 
     const check = checkMessage(message, answered ? { requestMethod: answered.method } : {});
     const unit = line !== undefined ? { line } : {};
@@ -78,28 +86,29 @@ export class TraceLinter {
 
     if (record.direction === "client-to-server") {
       if (typeof m.method === "string" && key !== undefined) {
-        const request: RequestSeen = { idKey: key, method: m.method, params: objectOr(m.params), line: line ?? 0 };
-        if (this.state.inFlight.has(key)) {
-          const earlier = this.state.inFlight.get(key)!;
+        const params = objectOr(m.params);
+        const request = requestSeen(key, m.method, params, line ?? 0);
+        if (state.inFlight.has(key)) {
+          const earlier = state.inFlight.get(key)!;
           violations.push({ rule: "request-id-in-flight", pointer: "/message/id", message: `Id ${key} is already in use by the ${earlier.method} request on line ${earlier.line}, which has had no response yet` });
         }
-        if (MULTI_ROUND.includes(request.method)) violations.push(...checkRetry(request, this.state));
-        this.state.inFlight.set(key, request);
+        if (MULTI_ROUND.includes(request.method)) violations.push(...checkRetry(request, params, state));
+        state.inFlight.set(key, request);
       }
-      if (record.headers) violations.push(...checkHeaders(m, record.headers, this.state));
+      if (record.headers) violations.push(...checkHeaders(m, record.headers, state));
     } else {
       violations.push(...checkServerRequest(m));
       if (isResponse && key !== undefined && answered) {
-        this.state.inFlight.delete(key);
+        state.inFlight.delete(key);
         if ("result" in m) {
           violations.push(...checkResultType(m.result));
           const result = objectOr(m.result);
           if (result.resultType === "input_required") {
             violations.push(...checkInputRequiredMethod(answered));
             violations.push(...checkInputCapabilities(answered, result));
-            if (MULTI_ROUND.includes(answered.method)) openRound(answered, result, line ?? 0, this.state);
+            if (MULTI_ROUND.includes(answered.method)) openRound(answered, result, line ?? 0, state);
           }
-          if (answered.method === "tools/list" && isObject(m.result)) learnTools(m.result, this.state);
+          if (answered.method === "tools/list" && isObject(m.result)) learnTools(m.result, state);
         }
       } else if (isResponse && "result" in m) {
         violations.push(...checkResultType(m.result));

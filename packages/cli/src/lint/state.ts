@@ -6,12 +6,15 @@
  */
 import { BoundedMap } from "../validate/limits.js";
 
-/** A client request seen in the trace. */
+/** What is kept of a client request seen in the trace (not its params: a trace may hold many large ones). */
 export interface RequestSeen {
   /** JSON text of the id (so 1 and "1" differ). */
   idKey: string;
   method: string;
-  params: Record<string, unknown>;
+  /** The tool or prompt name, or resource URI ("" for other methods). */
+  target: string;
+  /** The client capabilities the request declared. */
+  caps: Record<string, unknown>;
   /** 1-based line of its record. */
   line: number;
 }
@@ -51,16 +54,17 @@ export class TraceState {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** The name or URI a request of a multi-round method is about. */
-export function targetOf(request: { method: string; params: Record<string, unknown> }): string {
-  const t = request.method === "resources/read" ? request.params.uri : request.params.name;
-  return typeof t === "string" ? t : "";
+export const objectOr = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
+
+/** What is kept of a request (see {@link RequestSeen}). */
+export function requestSeen(idKey: string, method: string, params: Record<string, unknown>, line: number): RequestSeen {
+  const t = method === "resources/read" ? params.uri : params.name;
+  const caps = objectOr(objectOr(params._meta)["io.modelcontextprotocol/clientCapabilities"]);
+  return { idKey, method, target: typeof t === "string" ? t : "", caps, line };
 }
 
 /** The flow a request belongs to: retries of one request share it. */
-export function flowKey(request: { method: string; params: Record<string, unknown> }): string {
-  return `${request.method}\u0000${targetOf(request)}`;
+export function flowKey(request: RequestSeen): string {
+  return `${request.method}\u0000${request.target}`;
 }
-
-export const objectOr = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 export { isObject };

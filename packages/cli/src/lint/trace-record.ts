@@ -21,6 +21,8 @@ export interface TraceRecord {
   time?: string;
   /** Why `message` is absent (too large, not JSON). */
   omitted?: string;
+  /** Which client the message belongs to, when a trace mixes several (ids and rounds are tracked per peer). */
+  peer?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -60,6 +62,7 @@ export function readTraceRecord(value: unknown): RecordRead {
     problems.push({ pointer: "/time", message: "time is an RFC 3339 date-time string" });
   }
   if (value.omitted !== undefined && typeof value.omitted !== "string") problems.push({ pointer: "/omitted", message: "omitted is a string" });
+  if (value.peer !== undefined && typeof value.peer !== "string") problems.push({ pointer: "/peer", message: "peer is a string" });
   if (problems.length > 0) return { ok: false, problems };
   const record: TraceRecord = { direction: value.direction as Direction };
   if ("message" in value) record.message = value.message;
@@ -67,5 +70,6 @@ export function readTraceRecord(value: unknown): RecordRead {
   if (value.status !== undefined) record.status = value.status as number;
   if (value.time !== undefined) record.time = value.time as string;
   if (value.omitted !== undefined) record.omitted = value.omitted as string;
+  if (value.peer !== undefined) record.peer = value.peer as string;
   return { ok: true, record };
 }

@@ -34,6 +34,8 @@ export interface TraceRecord {
   time?: string;
   /** Why `message` is absent. */
   omitted?: string;
+  /** Which client the message belongs to, when a trace mixes several. */
+  peer?: string;
 }
 
 /** Receives each record; may be async (records are delivered one at a time, in order). */
@@ -47,6 +49,12 @@ export interface TraceOptions {
   redactHeaders?: string[];
   /** Called when the sink throws or rejects (default: ignore). */
   onError?: (error: unknown) => void;
+  /**
+   * Names the client of a request (e.g. from its authenticated principal), so
+   * a trace of several clients keeps their ids and rounds apart: each record
+   * of the exchange gets it as `peer`.
+   */
+  peer?: (request: Request) => string | undefined;
 }
 
 const DEFAULT_REDACT = ["authorization", "cookie", "set-cookie", "proxy-authorization"];
@@ -167,6 +175,8 @@ export function traceHandler(
   return async (request) => {
     const time = new Date().toISOString();
     const headers = headersOf(request.headers, redact);
+    const who = options.peer?.(request);
+    const peer = who === undefined ? {} : { peer: who };
     if (request.body) {
       const copy = request.clone();
       deliver(
@@ -175,6 +185,7 @@ export function traceHandler(
           ...(bytes ? messageOf(new TextDecoder().decode(bytes)) : { omitted: `body larger than ${limit} bytes` }),
           headers,
           time,
+          ...peer,
         })),
       );
     }
@@ -182,7 +193,7 @@ export function traceHandler(
     const type = response.headers.get("content-type") ?? "";
     const sse = type.includes("text/event-stream");
     if (!response.body || !(sse || type.includes("json"))) return response;
-    const meta = { headers: headersOf(response.headers, redact), status: response.status };
+    const meta = { headers: headersOf(response.headers, redact), status: response.status, ...peer };
     const body = observe(response.body, sse, limit, (part) => deliver({ direction: "server-to-client", ...part, ...meta, time: new Date().toISOString() }));
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };

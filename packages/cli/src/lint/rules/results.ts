@@ -51,7 +51,7 @@ function missingCapability(input: Record<string, unknown>, caps: Record<string, 
 
 export function checkInputCapabilities(request: RequestSeen, result: Record<string, unknown>): Violation[] {
   if (!isObject(result.inputRequests)) return [];
-  const caps = objectOr(objectOr(request.params._meta)["io.modelcontextprotocol/clientCapabilities"]);
+  const caps = request.caps;
   const out: Violation[] = [];
   for (const [key, input] of Object.entries(result.inputRequests)) {
     if (!isObject(input)) continue;

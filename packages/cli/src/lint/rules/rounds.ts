@@ -14,9 +14,8 @@ import { flowKey, isObject, type OpenRound, type RequestSeen, type TraceState } 
 const P = "/message/params";
 const MAX_OPEN_PER_FLOW = 1000;
 
-/** Checks a client request of a multi-round method against the open rounds; closes the round it retries. */
-export function checkRetry(request: RequestSeen, state: TraceState): Violation[] {
-  const params = request.params;
+/** Checks a client request of a multi-round method (with its params) against the open rounds; closes the round it retries. */
+export function checkRetry(request: RequestSeen, params: Record<string, unknown>, state: TraceState): Violation[] {
   const hasState = "requestState" in params;
   const hasResponses = "inputResponses" in params;
   if (!hasState && !hasResponses) return [];
