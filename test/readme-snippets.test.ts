@@ -13,7 +13,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./helpers/paths.js";
 
-const PACKAGES = ["schema", "zod", "server", "client", "deprecated", "redis"];
+const PACKAGES = ["schema", "zod", "server", "client", "deprecated", "redis", "cli"];
 const READMES = PACKAGES.map((p) => `packages/${p}/README.md`);
 
 /**

@@ -15,6 +15,8 @@ export type { Transport } from "./transport.js";
 export { HTTP_TRANSPORT_DEFAULTS, httpTransport } from "./http-transport.js";
 export type { HttpTransportOptions } from "./http-transport.js";
 export type { FormHandler, InputInfo, UrlHandler } from "./input-kinds.js";
+export { traceFetch } from "./trace.js";
+export type { TraceDirection, TraceOptions, TraceRecord, TraceSink } from "./trace.js";
 export { isPendingInput } from "./manual.js";
 export type { ManualStep, PendingInput } from "./manual.js";
 export type { RoundEvent, RoundListener } from "./hooks.js";

@@ -40,3 +40,5 @@ export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
 export { inProcessTransport } from "./in-process.js";
 export type { InProcessTransport } from "./in-process.js";
+export { traceHandler } from "./http/trace.js";
+export type { TraceDirection, TraceOptions, TraceRecord, TraceSink } from "./http/trace.js";

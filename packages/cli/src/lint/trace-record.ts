@@ -1,0 +1,75 @@
+/**
+ * The trace format (docs/trace-format.md): JSON Lines, one record per
+ * JSON-RPC message, each with its direction, and optionally the HTTP headers
+ * and status it travelled with and when it was recorded. This reads one
+ * record and says what is wrong with it.
+ */
+
+export const DIRECTIONS = ["client-to-server", "server-to-client"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** One recorded message. */
+export interface TraceRecord {
+  direction: Direction;
+  /** The JSON-RPC message; absent when it was not recorded (see `omitted`). */
+  message?: unknown;
+  /** HTTP headers the message travelled with (request headers client-to-server, response headers server-to-client), names lower-cased. */
+  headers?: Record<string, string>;
+  /** HTTP status of the response that carried a server-to-client message. */
+  status?: number;
+  /** When the message was recorded (RFC 3339). */
+  time?: string;
+  /** Why `message` is absent (too large, not JSON). */
+  omitted?: string;
+  /** Which client the message belongs to, when a trace mixes several (ids and rounds are tracked per peer). */
+  peer?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Whether a JSON value looks like a trace record rather than a bare JSON-RPC message. */
+export function looksLikeTraceRecord(value: unknown): boolean {
+  return isObject(value) && typeof value.direction === "string" && !("jsonrpc" in value);
+}
+
+/** A record read from JSON, or what is wrong with it (JSON Pointer and words). */
+export type RecordRead = { ok: true; record: TraceRecord } | { ok: false; problems: { pointer: string; message: string }[] };
+
+/** Reads one trace record. Unknown fields are ignored (later versions of the format may add some). */
+export function readTraceRecord(value: unknown): RecordRead {
+  if (!isObject(value)) return { ok: false, problems: [{ pointer: "", message: "A trace record is a JSON object" }] };
+  const problems: { pointer: string; message: string }[] = [];
+  if (!(DIRECTIONS as readonly unknown[]).includes(value.direction)) {
+    problems.push({ pointer: "/direction", message: `direction must be "client-to-server" or "server-to-client"` });
+  }
+  if (!("message" in value) && typeof value.omitted !== "string") {
+    problems.push({ pointer: "", message: "A trace record carries `message` (or `omitted`, saying why not)" });
+  }
+  const headers: Record<string, string> = {};
+  if (value.headers !== undefined) {
+    if (!isObject(value.headers)) problems.push({ pointer: "/headers", message: "headers is an object of header names to string values" });
+    else {
+      for (const [name, v] of Object.entries(value.headers)) {
+        if (typeof v !== "string") problems.push({ pointer: `/headers/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, message: "a header value is a string" });
+        else headers[name.toLowerCase()] = v;
+      }
+    }
+  }
+  if (value.status !== undefined && !(Number.isInteger(value.status) && (value.status as number) >= 100 && (value.status as number) <= 599)) {
+    problems.push({ pointer: "/status", message: "status is an HTTP status code (100-599)" });
+  }
+  if (value.time !== undefined && (typeof value.time !== "string" || Number.isNaN(Date.parse(value.time)))) {
+    problems.push({ pointer: "/time", message: "time is an RFC 3339 date-time string" });
+  }
+  if (value.omitted !== undefined && typeof value.omitted !== "string") problems.push({ pointer: "/omitted", message: "omitted is a string" });
+  if (value.peer !== undefined && typeof value.peer !== "string") problems.push({ pointer: "/peer", message: "peer is a string" });
+  if (problems.length > 0) return { ok: false, problems };
+  const record: TraceRecord = { direction: value.direction as Direction };
+  if ("message" in value) record.message = value.message;
+  if (value.headers !== undefined) record.headers = headers;
+  if (value.status !== undefined) record.status = value.status as number;
+  if (value.time !== undefined) record.time = value.time as string;
+  if (value.omitted !== undefined) record.omitted = value.omitted as string;
+  if (value.peer !== undefined) record.peer = value.peer as string;
+  return { ok: true, record };
+}
