@@ -92,6 +92,7 @@ describe("README snippets", () => {
         declaration: false,
         declarationMap: false,
         sourceMap: false,
+        inlineSources: false,
       };
       expect(options.module).toBe(ts.ModuleKind.NodeNext);
       expect(options.strict).toBe(true);
