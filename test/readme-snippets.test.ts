@@ -15,19 +15,6 @@ import { repoRoot } from "./helpers/paths.js";
 
 const READMES = ["schema", "zod", "server", "client", "deprecated"].map((p) => `packages/${p}/README.md`);
 
-/**
- * Names a README's snippets use without declaring them, declared ahead of
- * each of its snippets (on the snippet's first line, so line numbers hold).
- * Only for READMEs written as fragments; prefer complete snippets.
- */
-const ASSUMED: Record<string, string> = {
-  "packages/deprecated/README.md": [
-    'declare const transport: import("@mrtr/client").Transport;',
-    'declare function callMyModel(params: import("@mrtr/deprecated").CreateMessageRequest["params"]): Promise<import("@mrtr/deprecated").CreateMessageResult>;',
-    "declare const message: unknown;",
-  ].join(" "),
-};
-
 interface Snippet {
   readme: string;
   /** 1-based line in the README of the snippet's first code line. */
@@ -62,8 +49,8 @@ describe("README snippets", () => {
     const snippets: Snippet[] = [];
     for (const readme of READMES) {
       const checked = snippetsOf(readme, readFileSync(join(repoRoot, readme), "utf8"));
-      // Each of the four core READMEs shows code; a README that lost all of it is a mistake.
-      if (!readme.includes("deprecated")) expect(checked.length, `${readme} has no checked \`\`\`ts block`).toBeGreaterThan(0);
+      // Each README shows code; a README that lost all of it is a mistake.
+      expect(checked.length, `${readme} has no checked \`\`\`ts block`).toBeGreaterThan(0);
       snippets.push(...checked);
     }
 
@@ -77,9 +64,8 @@ describe("README snippets", () => {
       snippets.forEach((s, n) => {
         const name = `${s.readme.split("/")[1]}-${String(n).padStart(2, "0")}-L${s.line}.ts`;
         const file = join(dir, name);
-        const prelude = ASSUMED[s.readme];
         // `export {}` keeps a snippet without imports a module, so snippets never see each other's names.
-        writeFileSync(file, `${prelude ? `${prelude} ` : ""}${s.code}\nexport {};\n`);
+        writeFileSync(file, `${s.code}\nexport {};\n`);
         files.set(file, s);
       });
 
@@ -122,9 +108,7 @@ describe("README snippets", () => {
             problems.push(`${snippet.readme}:${snippet.line}: in ${relative(repoRoot, d.file.fileName)}:${line + 1}:${character + 1} TS${d.code}: ${text}`);
             continue;
           }
-          const prelude = ASSUMED[snippet.readme];
-          const column = line === 0 && prelude ? character - prelude.length - 1 : character;
-          problems.push(`${snippet.readme}:${snippet.line + line}:${column + 1} TS${d.code}: ${text}`);
+          problems.push(`${snippet.readme}:${snippet.line + line}:${character + 1} TS${d.code}: ${text}`);
         }
       }
       expect(problems, `README snippets that do not compile:\n${problems.join("\n")}`).toEqual([]);
