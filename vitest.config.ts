@@ -1,5 +1,5 @@
 import { defaultServerConditions } from "vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Tests run on the packages' source, never on a possibly stale dist/: every
 // package export has an "@mrtr/source" condition pointing at its .ts entry.
@@ -10,6 +10,8 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "test/**/*.test.ts"],
+    // What the tarballs hold is checked apart: npm run test:packaging.
+    exclude: [...configDefaults.exclude, "test/packaging/**"],
     testTimeout: 60_000,
     // Type-level promises (expectTypeOf) in *.test-d.ts are checked by tsc. @mrtr/deprecated's
     // augment @mrtr/schema for the whole program they are in, so its own package typecheck

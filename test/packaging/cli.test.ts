@@ -1,29 +1,17 @@
 /**
- * `npx mrtr` from packed tarballs, installed into a project outside the
- * workspace: validate and lint-trace work and exit as documented, and models
- * finds quicktype-core. Needs the packages built (`npm test` builds first) and
- * the npm registry for third-party dependencies.
+ * `npx mrtr` from the packed tarballs, installed (by the suite's setup) into
+ * the tools project outside the workspace: validate and lint-trace work and
+ * exit as documented, and models finds quicktype-core.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installProject, pack, unbuilt } from "./cli-pack.js";
+import { describe, expect, it } from "vitest";
+import { packaging } from "./context.js";
 
-const PACKAGES = ["schema", "zod", "deprecated", "cli"];
-let project: string;
-let scratch: string;
-
-beforeAll(() => {
-  const missing = unbuilt(PACKAGES);
-  if (missing.length > 0) throw new Error(`packages without dist/ (${missing.join(", ")}): run \`npm run build\` first`);
-  scratch = mkdtempSync(join(tmpdir(), "mrtr-pack-"));
-  project = installProject(pack(PACKAGES, scratch));
-}, 300_000);
-afterAll(() => {
-  for (const dir of [project, scratch]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const tools = packaging().tools;
+if (!tools) throw new Error("the packaging setup installed no tools project: is @mrtr/cli still a package with a bin?");
+const project = tools.dir;
 
 const mrtr = (args: string[], input?: string) => {
   const r = spawnSync("npx", ["--no-install", "mrtr", ...args], { cwd: project, encoding: "utf8", ...(input !== undefined && { input }) });

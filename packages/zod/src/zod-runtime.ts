@@ -82,7 +82,7 @@ export function hasAnyKeySet(sets: string[][]) {
  * properties, so the verdict matches ajv's; the parsed output still omits the
  * key (documented in docs/architecture.md).
  */
-export function protoGuard<S extends z.ZodType>(value: z.ZodType, schema: S) {
+export function protoGuard<S extends z.ZodType>(value: z.ZodType, schema: S): z.ZodType<z.output<S>> {
   return z.preprocess((input: unknown, ctx) => {
     if (input !== null && typeof input === "object" && !Array.isArray(input)) {
       const own = Object.getOwnPropertyDescriptor(input, "__proto__");

@@ -28,10 +28,17 @@ export const MIN_SECRET_BYTES = 32;
 /** What a key id may look like: it travels in the token between dots. */
 export const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * WebCrypto's key type, named through the global `crypto`: @types/node has
+ * no global `CryptoKey`, and these declarations ship to projects with lib DOM
+ * and to Node projects without it.
+ */
+export type WebCryptoKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
 /** A derived key, ready for WebCrypto. */
 export interface RingKey {
   id: string;
-  key: CryptoKey;
+  key: WebCryptoKey;
 }
 
 const utf8 = new TextEncoder();
@@ -47,7 +54,7 @@ interface Entry {
 /** Secrets, newest first, and the keys derived from them. */
 export class KeyRing {
   readonly #entries: readonly Entry[];
-  #keys: Promise<{ sealing: RingKey; byId: Map<string, CryptoKey> }> | undefined;
+  #keys: Promise<{ sealing: RingKey; byId: Map<string, WebCryptoKey> }> | undefined;
 
   /** Validates every secret now; throws {@link WeakSecretError} for a short one and `RangeError` for anything else wrong. */
   constructor(secrets: readonly SecretInput[]) {
@@ -76,11 +83,11 @@ export class KeyRing {
   }
 
   /** The key with this id, or `undefined` if no secret in the ring has it. */
-  async find(id: string): Promise<CryptoKey | undefined> {
+  async find(id: string): Promise<WebCryptoKey | undefined> {
     return (await this.#derive()).byId.get(id);
   }
 
-  #derive(): Promise<{ sealing: RingKey; byId: Map<string, CryptoKey> }> {
+  #derive(): Promise<{ sealing: RingKey; byId: Map<string, WebCryptoKey> }> {
     if (this.#keys === undefined) {
       const pending = deriveAll(this.#entries);
       this.#keys = pending;
@@ -93,9 +100,9 @@ export class KeyRing {
   }
 }
 
-async function deriveAll(entries: readonly Entry[]): Promise<{ sealing: RingKey; byId: Map<string, CryptoKey> }> {
+async function deriveAll(entries: readonly Entry[]): Promise<{ sealing: RingKey; byId: Map<string, WebCryptoKey> }> {
   const keys = await Promise.all(entries.map(derive));
-  const byId = new Map<string, CryptoKey>();
+  const byId = new Map<string, WebCryptoKey>();
   for (const { id, key } of keys) {
     if (byId.has(id)) {
       throw new RangeError(`RequestStateCodec: two secrets have the key id "${id}" (the same secret listed twice, or an explicit id equal to a derived one); remove the duplicate.`);

@@ -1,0 +1,59 @@
+/**
+ * The entry points of a package, read from its `exports` map, so that every
+ * subpath a package adds is checked without editing the suite.
+ */
+import type { Manifest } from "../../scripts/lib/workspace.js";
+
+export interface EntryPoint {
+  /** What a consumer writes: `@mrtr/server`, `@mrtr/deprecated/client`, `@mrtr/schema/schema.json`. */
+  specifier: string;
+  /** `"."`, `"./client"`, ... */
+  subpath: string;
+  /** A JSON document (imported `with { type: "json" }`) rather than a module. */
+  json: boolean;
+  /**
+   * For Node only by the repository's convention: a subpath with a segment
+   * named `node` (`@mrtr/server/node`). Every other entry point must
+   * typecheck and run without Node's types and built-ins.
+   */
+  nodeOnly: boolean;
+}
+
+/** The file a target (a string or a nest of conditions) finally names under the `default` / `import` conditions. */
+function runtimeTarget(target: unknown): string | undefined {
+  if (typeof target === "string") return target;
+  if (target && typeof target === "object") {
+    const conditions = target as Record<string, unknown>;
+    for (const key of ["import", "default"]) if (key in conditions) return runtimeTarget(conditions[key]);
+  }
+  return undefined;
+}
+
+export function entryPoints(manifest: Manifest): EntryPoint[] {
+  const { exports } = manifest;
+  if (exports === undefined) throw new Error(`${manifest.name}: no "exports" map; the suite checks the entry points it lists`);
+  const map: Record<string, unknown> =
+    typeof exports === "string" || !Object.keys(exports).some((k) => k.startsWith(".")) ? { ".": exports } : exports;
+  const entries: EntryPoint[] = [];
+  for (const [subpath, target] of Object.entries(map)) {
+    if (subpath === "./package.json") continue;
+    if (subpath.includes("*")) throw new Error(`${manifest.name}: export "${subpath}" is a pattern; list its entry points in entry-points.ts to check them`);
+    const file = runtimeTarget(target);
+    if (file === undefined) throw new Error(`${manifest.name}: export "${subpath}" has no "import" or "default" target`);
+    entries.push({
+      specifier: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+      subpath,
+      json: file.endsWith(".json"),
+      nodeOnly: subpath.split("/").includes("node"),
+    });
+  }
+  return entries;
+}
+
+/** A module that imports every given entry point, so a typecheck of it checks them all. */
+export function importAll(entries: readonly EntryPoint[]): string {
+  const lines = entries.map((e, i) =>
+    e.json ? `import entry${i} from ${JSON.stringify(e.specifier)} with { type: "json" };` : `import * as entry${i} from ${JSON.stringify(e.specifier)};`,
+  );
+  return `${lines.join("\n")}\nexport const entries = [${entries.map((_, i) => `entry${i}`).join(", ")}];\n`;
+}
