@@ -38,6 +38,11 @@ export interface RequestContext {
   readonly signal: AbortSignal;
   /** What the host passed with the message (for example the HTTP request). */
   readonly transport: unknown;
+  /**
+   * The HTTP request headers, when the message came over HTTP (undefined on
+   * other transports). The server checks `Mcp-Param-*` against them.
+   */
+  readonly headers: Headers | undefined;
 }
 
 /** Options of a form elicitation. */

@@ -5,6 +5,7 @@
  * client gets a bare -32603, the details go to the `onError` hook.
  */
 import {
+  HEADER_MISMATCH,
   INTERNAL_ERROR,
   INVALID_PARAMS,
   INVALID_REQUEST,
@@ -90,6 +91,19 @@ export class UnsupportedVersionError extends McpError {
       { supported: [...supported], requested },
     );
     this.name = "UnsupportedVersionError";
+  }
+}
+
+/**
+ * -32020: an HTTP header disagrees with the body, or a required one is missing
+ * or malformed (HTTP 400). Servers that read the body must check
+ * `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and the `Mcp-Param-*`
+ * headers of annotated tool parameters.
+ */
+export class HeaderMismatchError extends McpError {
+  constructor(message: string) {
+    super(HEADER_MISMATCH, message);
+    this.name = "HeaderMismatchError";
   }
 }
 

@@ -11,7 +11,7 @@
  * input-kind plugins such as @mrtr/deprecated).
  */
 export { createServer } from "./server.js";
-export type { McpServer, ServerOptions, ServerResponse } from "./server.js";
+export type { HandleOptions, McpServer, ServerOptions, ServerResponse } from "./server.js";
 export { inputRequired, isInputRequired } from "./input-required.js";
 export type { InputRequiredReturn } from "./input-required.js";
 export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
@@ -24,6 +24,7 @@ export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsF
 export type { RejectReason, ReplayGuard, SecretInput, SecretsFromEnvOptions } from "./request-state/index.js";
 export { ChangedQuestionError } from "./round.js";
 export {
+  HeaderMismatchError,
   InsufficientScopeError,
   INVALID_REQUEST_STATE_MESSAGE,
   InvalidRequestStateError,

@@ -21,6 +21,7 @@ import { ServerDefinitionError } from "./errors.js";
 import type { InputRequiredReturn } from "./input-required.js";
 import type { JsonSchemaObject, SchemaChecks, ToolSchema } from "./schema-check.js";
 import { compileTemplate, type TemplateMatcher } from "./uri-template.js";
+import { paramHeaders, type ParamHeader } from "@mrtr/schema/http";
 
 type MaybePromise<T> = T | Promise<T>;
 /** A result without `resultType` and caching fields: the server adds them. */
@@ -92,10 +93,12 @@ export type AnyPrompt = PromptDefinition<any, any>;
 export type AnyResource = ResourceDefinition<any, any>;
 export type AnyTemplate = ResourceTemplateDefinition<any, any>;
 
-/** A registered tool with its wire description, computed once. */
+/** A registered tool with its wire description and custom headers, computed once. */
 export interface RegisteredTool {
   definition: AnyTool;
   tool: Tool;
+  /** Its `x-mcp-header` parameters, checked against `Mcp-Param-*` headers on every HTTP call. */
+  paramHeaders: readonly ParamHeader[];
 }
 
 /** The application's registrations, checked as they are made. */
@@ -114,7 +117,10 @@ export class Registry {
     if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === "string" && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)))) {
       throw new ServerDefinitionError(`Tool "${definition.name}": scopes must be a list of scope tokens (printable ASCII, no spaces, quotes or backslashes).`);
     }
-    this.tools.set(definition.name, { definition, tool: this.describeTool(definition) });
+    const tool = this.describeTool(definition);
+    const headers = paramHeaders(tool.inputSchema);
+    if (!headers.ok) throw new ServerDefinitionError(`Tool "${definition.name}": ${headers.reason}.`);
+    this.tools.set(definition.name, { definition, tool, paramHeaders: headers.headers });
   }
 
   addPrompt(prompt: AnyPrompt): void {

@@ -84,6 +84,18 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   jsonLimits?: Partial<JsonLimits>;
 }
 
+/** What a transport passes with a message to `handle`. */
+export interface HandleOptions {
+  /** Anything the host wants handlers and hooks to see as `ctx.transport` (the HTTP handler passes the web `Request`). */
+  transport?: unknown;
+  /** Aborted when the host gives up on the request. */
+  signal?: AbortSignal;
+  /** Verified authentication, when the host checked a token (`protect` attaches it to the request instead). */
+  auth?: AuthInfo;
+  /** The HTTP request headers, when the message came over HTTP: `Mcp-Param-*` are checked against tool arguments. */
+  headers?: Headers;
+}
+
 /** The answer to one incoming message. */
 export type ServerResponse = JSONRPCResultResponse | JSONRPCErrorResponse;
 
@@ -98,7 +110,7 @@ export interface McpServer<X = unknown> {
    * object). Resolves to the response, or undefined for notifications and
    * for responses sent to the server. Never rejects.
    */
-  handle(message: unknown, options?: { transport?: unknown; signal?: AbortSignal; auth?: AuthInfo }): Promise<ServerResponse | undefined>;
+  handle(message: unknown, options?: HandleOptions): Promise<ServerResponse | undefined>;
   /** The protocol versions this server speaks. */
   readonly supportedVersions: readonly string[];
 }
@@ -143,7 +155,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     hasScope: options.hasScope ?? ((granted, required) => granted.includes(required)),
   };
 
-  async function handle(message: unknown, opts: { transport?: unknown; signal?: AbortSignal; auth?: AuthInfo } = {}): Promise<ServerResponse | undefined> {
+  async function handle(message: unknown, opts: HandleOptions = {}): Promise<ServerResponse | undefined> {
     let id: RequestId | undefined;
     let method: string | undefined;
     try {
@@ -173,6 +185,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
         meta,
         signal: opts.signal ?? new AbortController().signal,
         transport: opts.transport,
+        headers: opts.headers,
       };
       const serve = METHODS[request.method] as MethodHandler<typeof request.method> | undefined;
       if (!serve) throw new McpMethodNotFoundError(request.method);

@@ -4,11 +4,12 @@
  * POST, a JSON answer. Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
-import { HEADER_MISMATCH, INVALID_REQUEST, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
+import { INVALID_REQUEST } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
 import { httpStatusOf } from "./status.js";
 import { errorResponse, idOf } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
+import { checkStandardHeaders } from "./standard-headers.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions {
@@ -91,36 +92,6 @@ function originAllowed(request: Request, allowed: HttpHandlerOptions["allowedOri
   return (allowed ?? []).includes(origin);
 }
 
-/** The body field `Mcp-Name` carries, by method. */
-const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
-
-/**
- * The request headers that must agree with the body: `MCP-Protocol-Version`
- * with `_meta` (when sent), `Mcp-Method` with the method (always required), and
- * `Mcp-Name` with the tool or prompt name or resource URI (required on those methods).
- */
-function headerMismatch(request: Request, message: Record<string, any>): string | undefined {
-  const params = message.params && typeof message.params === "object" ? message.params : {};
-  const version = params._meta?.["io.modelcontextprotocol/protocolVersion"];
-  const headerVersion = request.headers.get("mcp-protocol-version");
-  if (headerVersion !== null && version !== undefined && headerVersion !== version) {
-    return `MCP-Protocol-Version header ${JSON.stringify(headerVersion)} does not match _meta protocolVersion ${JSON.stringify(version)}`;
-  }
-  const headerMethod = request.headers.get("mcp-method");
-  if (headerMethod === null) return "The Mcp-Method header is required";
-  if (headerMethod !== message.method) {
-    return `Mcp-Method header ${JSON.stringify(headerMethod)} does not match method ${JSON.stringify(message.method)}`;
-  }
-  const field = NAMED[message.method as string];
-  const name = field ? params[field] : undefined;
-  if (typeof name === "string") {
-    const headerName = request.headers.get("mcp-name");
-    if (headerName === null) return `The Mcp-Name header is required on ${message.method as string}`;
-    if (headerName !== name) return `Mcp-Name header ${JSON.stringify(headerName)} does not match ${field} ${JSON.stringify(name)}`;
-  }
-  return undefined;
-}
-
 /** A web-standard request handler serving `server` over Streamable HTTP. */
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
   const path = options.path ?? "/mcp";
@@ -141,9 +112,9 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       const intake = decodeMessage(body);
       if (!intake.ok) return reply(intake.response);
       const m = intake.message as Record<string, any>;
-      const mismatch = typeof m.method === "string" ? headerMismatch(request, m) : undefined;
-      if (mismatch) return reply(rpcError(HEADER_MISMATCH, mismatch, m));
-      const response = await server.handle(m, { transport: request, signal: request.signal });
+      const refused = typeof m.method === "string" ? checkStandardHeaders(request, m, server.supportedVersions) : undefined;
+      if (refused) return reply(rpcError(refused.code, refused.message, m, refused.data));
+      const response = await server.handle(m, { transport: request, signal: request.signal, headers: request.headers });
       if (!response) return new Response(null, { status: 202 });
       return reply(response);
     } catch {

@@ -8,6 +8,7 @@ import type { CallToolResult } from "@mrtr/schema";
 import { InsufficientScopeError, McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
 import { isInputRequired } from "../input-required.js";
 import { listResult } from "../list-result.js";
+import { checkParamHeaders } from "../http/param-headers.js";
 import { serveRound } from "../multi-round.js";
 import type { MethodHandler } from "./method.js";
 
@@ -21,6 +22,7 @@ export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) 
   const registered = core.registry.tools.get(name);
   if (!registered) throw new McpInvalidParamsError(`Unknown tool: ${name}`);
   const tool = registered.definition;
+  if (ctx.headers && registered.paramHeaders.length > 0) checkParamHeaders(registered.paramHeaders, ctx.headers, request.params.arguments ?? {});
   if (tool.scopes && tool.scopes.length > 0) {
     // Step-up: the caller's token lacks a scope this tool demands (protect answers 403 insufficient_scope).
     const granted = ctx.auth?.scopes ?? [];

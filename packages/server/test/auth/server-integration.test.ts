@@ -74,7 +74,7 @@ describe("per-tool scopes", () => {
     const response = await handler(
       new Request("https://mcp.example/mcp", {
         method: "POST",
-        headers: { authorization: "Bearer t", "content-type": "application/json", "mcp-method": "tools/call", "mcp-name": "write" },
+        headers: { authorization: "Bearer t", "content-type": "application/json", "mcp-method": "tools/call", "mcp-name": "write", "mcp-protocol-version": "2026-07-28" },
         body: JSON.stringify(body),
       }),
     );

@@ -58,7 +58,7 @@ describe("Streamable HTTP", () => {
     }
     const noMeta = request("tools/call", { name: "ask" }) as Record<string, any>;
     delete noMeta.params._meta;
-    expect(await post(noMeta, { "content-type": "application/json", "mcp-method": "tools/call", "mcp-name": "ask" })).toMatchObject({ status: 400, body: { id: noMeta.id, error: { code: -32602 } } });
+    expect(await post(noMeta, { "content-type": "application/json", "mcp-method": "tools/call", "mcp-name": "ask", "mcp-protocol-version": "2026-07-28" })).toMatchObject({ status: 400, body: { id: noMeta.id, error: { code: -32602 } } });
     const v = request("tools/list") as Record<string, any>;
     v.params._meta["io.modelcontextprotocol/protocolVersion"] = "v999.0.0";
     expect(await post(v)).toMatchObject({ status: 400, body: { error: { code: -32022, data: { supported: ["2026-07-28"], requested: "v999.0.0" } } } });
@@ -84,7 +84,7 @@ describe("Streamable HTTP", () => {
   });
 
   it("accepts a notification with 202 and no body", async () => {
-    const r = await post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } });
+    const r = await post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }, { "content-type": "application/json", "mcp-method": "notifications/cancelled", "mcp-protocol-version": "2026-07-28" });
     expect(r).toEqual({ status: 202, body: undefined });
   });
 
@@ -106,7 +106,7 @@ describe("DNS rebinding protection", () => {
     const status = (host: string) =>
       new Promise<number>((resolve, reject) => {
         const body = JSON.stringify(request("server/discover"));
-        const req = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host, "content-type": "application/json", "mcp-method": "server/discover", "content-length": Buffer.byteLength(body) } }, (res) => {
+        const req = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host, "content-type": "application/json", "mcp-method": "server/discover", "mcp-protocol-version": "2026-07-28", "content-length": Buffer.byteLength(body) } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         });

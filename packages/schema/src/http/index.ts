@@ -1,0 +1,8 @@
+/**
+ * `@mrtr/schema/http`: the rules of the Streamable HTTP binding that both
+ * sides apply to header values (the Base64 sentinel) and to custom headers
+ * from tool parameters (`x-mcp-header`). No dependencies.
+ */
+export { BASE64_SENTINEL, decodeHeaderValue, encodeHeaderValue } from "./header-value.js";
+export { headerMatches, MCP_PARAM_HEADER_PREFIX, paramHeaders, paramHeaderValues, valueAt, X_MCP_HEADER } from "./param-headers.js";
+export type { ParamHeader, ParamHeaders } from "./param-headers.js";
