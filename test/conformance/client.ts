@@ -91,6 +91,29 @@ async function main(): Promise<void> {
         await client.callTool(name, {});
       }
       break;
+    case "http-custom-headers": {
+      // The scenario names the calls to make; listing first teaches the client each tool's x-mcp-header parameters.
+      const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as { toolCalls?: { name: string; arguments: Record<string, unknown> }[] };
+      await client.listTools();
+      for (const call of context.toolCalls ?? []) await client.callTool(call.name, call.arguments);
+      break;
+    }
+    case "http-invalid-tool-headers": {
+      // Tools with invalid annotations are left out of the listing; every tool that remains is called.
+      const { tools } = await client.listTools();
+      for (const tool of tools) await client.callTool(tool.name, {}).catch(() => undefined);
+      break;
+    }
+    case "json-schema-2020-12-preservation": {
+      // Hands the focal tool's inputSchema back as received: nothing stripped, nothing dereferenced.
+      const { tools } = await client.listTools();
+      const focal = tools.find((t) => t.name === "json_schema_2020_12_tool");
+      if (focal) await client.callTool("json_schema_echo", { schema: focal.inputSchema });
+      break;
+    }
+    case "json-schema-ref-no-deref":
+      await client.listTools();
+      break;
     case "tools_call": {
       const { tools } = await client.listTools();
       const add = tools.find((t) => t.name === "add_numbers");

@@ -49,6 +49,8 @@ export const EXTRA_SERVER_SCENARIOS = [
   "resources-read-text",
   "resources-read-binary",
   "resources-templates-read",
+  "http-custom-header-server-validation",
+  "json-schema-2020-12",
 ];
 /** The 2026-07-28 client set's authorization scenarios. */
 export const AUTH_CLIENT_SCENARIOS = [
@@ -59,7 +61,17 @@ export const AUTH_CLIENT_SCENARIOS = [
   ...["iss-supported", "iss-not-advertised", "iss-supported-missing", "iss-wrong-issuer", "iss-unexpected", "iss-normalized"],
   "metadata-issuer-mismatch",
 ].map((s) => `auth/${s}`);
-export const CLIENT_SCENARIOS = ["sep-2322-client-request-state", "request-metadata", "tools_call", "http-standard-headers", ...AUTH_CLIENT_SCENARIOS];
+export const CLIENT_SCENARIOS = [
+  "sep-2322-client-request-state",
+  "request-metadata",
+  "tools_call",
+  "http-standard-headers",
+  "http-custom-headers",
+  "http-invalid-tool-headers",
+  "json-schema-2020-12-preservation",
+  "json-schema-ref-no-deref",
+  ...AUTH_CLIENT_SCENARIOS,
+];
 
 function install(): void {
   if (existsSync(suiteEntry) && existsSync(node22)) return;

@@ -4,7 +4,8 @@
  * scenarios call. `npm run conformance:server` serves it on $PORT (default
  * 3100) at /mcp.
  */
-import { createHttpHandler, createServer, MissingCapabilityError } from "@mrtr/server";
+import * as z from "zod";
+import { createHttpHandler, createServer, inputRequired, MissingCapabilityError, type InputContext, type InputRequiredReturn } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
 import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
@@ -20,6 +21,17 @@ const firstText = (r: { content: unknown }) => {
   const c = Array.isArray(r.content) ? r.content[0] : r.content;
   return (c as { text?: string } | undefined)?.text ?? "";
 };
+
+/**
+ * Low-level style: asks for a confirmation with a sealed state. Only a retry
+ * that carried that state back (opened and verified, or the server would have
+ * answered -32602) gets here with `ctx.state`; one without it is asked again.
+ */
+function confirmedByState(ctx: InputContext<{ asked: true }>): InputRequiredReturn<{ asked: true }> | { content: { type: "text"; text: string }[] } {
+  const answer = ctx.inputResponses.confirm as { action?: string } | undefined;
+  if (!ctx.state || !answer) return inputRequired({ inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", ...form("Please confirm", "ok", "boolean") } } }, state: { asked: true } });
+  return text(`state-ok: the requestState came back verified; confirmation ${String(answer.action)}`);
+}
 
 /** The fixture, transport-free. Tools follow the behaviour each scenario states. */
 export function fixtureServer(secret: string) {
@@ -60,10 +72,44 @@ export function fixtureServer(secret: string) {
   server.tool({
     name: "test_input_required_result_request_state",
     description: "Asks for a confirmation; the retry carries the sealed requestState, which the server verifies.",
-    async handler(_a, ctx) {
-      await ctx.elicit("confirm", form("Please confirm", "ok", "boolean"));
-      return text("state-ok: the requestState was verified");
+    stateSchema: z.object({ asked: z.literal(true) }),
+    handler: (_a, ctx) => confirmedByState(ctx),
+  });
+  server.tool({
+    name: "test_custom_header_params",
+    description: "Mirrors its region and priority into Mcp-Param-Region / Mcp-Param-Priority; the server checks them against the body.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        region: { type: "string", description: "Routed on by gateways", "x-mcp-header": "Region" },
+        priority: { type: "integer", "x-mcp-header": "Priority" },
+        query: { type: "string" },
+      },
+      required: ["region"],
     },
+    handler: (args) => text(`region ${String(args.region)}`),
+  });
+  server.tool({
+    name: "json_schema_2020_12_tool",
+    description: "A tool whose input schema uses JSON Schema 2020-12 keywords, listed exactly as registered.",
+    inputSchema: {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      $defs: { address: { $anchor: "addressDef", type: "object", properties: { street: { type: "string" }, city: { type: "string" } } } },
+      properties: {
+        name: { type: "string" },
+        address: { $ref: "#/$defs/address" },
+        contactMethod: { type: "string", enum: ["phone", "email"] },
+        phone: { type: "string" },
+        email: { type: "string" },
+      },
+      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+      if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+      then: { required: ["phone"] },
+      else: { required: ["email"] },
+      additionalProperties: false,
+    },
+    handler: (args) => text(`contact ${String(args.name ?? "someone")}`),
   });
   server.tool({
     name: "test_input_required_result_multiple_inputs",
@@ -89,10 +135,8 @@ export function fixtureServer(secret: string) {
   server.tool({
     name: "test_input_required_result_tampered_state",
     description: "Carries an AEAD-sealed requestState; a tampered one is refused.",
-    async handler(_a, ctx) {
-      await ctx.elicit("confirm", form("Please confirm", "ok", "boolean"));
-      return text("state verified");
-    },
+    stateSchema: z.object({ asked: z.literal(true) }),
+    handler: (_a, ctx) => confirmedByState(ctx),
   });
   server.tool({
     name: "test_input_required_result_capabilities",

@@ -146,7 +146,7 @@ describe("the demo server's other tools", () => {
     expect(text(result)).toMatch(/^Calendar connected/);
     // Asked once: the polls repeat the consented question, which the client does not ask again.
     expect(urls).toHaveLength(1);
-    expect(urls[0]!.startsWith(`${CONNECT_PAGES.example}?token=`)).toBe(true);
+    expect(urls[0]!.startsWith(`${CONNECT_PAGES.example}?connect=`)).toBe(true);
     expect(inspectUrl(urls[0]!).warnings).toEqual([]);
     expect(lines.filter((l) => l.includes("not finished yet"))).toHaveLength(2);
     expect(lines.at(-1)).toBe("Done after 1 round of input.");

@@ -26,6 +26,7 @@ import { abortError, checkInputRequests, FLOW_LIMIT_DEFAULTS, flowSignal, prepar
 import type { RoundListener } from "./hooks.js";
 import { elicitationInputKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
+import { ToolHeaders, type ClientWarning, type WarningListener } from "./tool-headers.js";
 import type { Transport } from "./transport.js";
 
 /** Options of `createClient`. */
@@ -65,6 +66,12 @@ export interface ClientOptions {
   jsonLimits?: Partial<JsonLimits>;
   /** Receives one event per step of every flow. */
   onRound?: RoundListener;
+  /**
+   * Receives what the client set aside, such as a tool definition left out of
+   * a tools/list result because its `x-mcp-header` annotations break the
+   * rules (default: `console.warn`).
+   */
+  onWarning?: WarningListener;
   /** The protocol version to send (default the latest this package speaks). */
   protocolVersion?: string;
 }
@@ -113,6 +120,19 @@ function mergeCaps(into: Record<string, unknown>, add: Record<string, unknown>):
 
 const MANUAL = "manual";
 
+/** Most pages of tools/list read when the tools are listed again after a -32020. */
+const MAX_REFRESH_PAGES = 50;
+
+function defaultWarning(warning: ClientWarning): void {
+  console.warn(`mrtr client: tool "${warning.tool}" left out of tools/list: ${warning.reason}`);
+}
+
+/** Eight random base-36 characters. */
+function randomTag(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
+}
+
 export function createClient(options: ClientOptions): McpClient {
   const kinds = new Map<string, ClientInputKind>();
   const e = options.elicitation ?? {};
@@ -144,7 +164,16 @@ export function createClient(options: ClientOptions): McpClient {
     "io.modelcontextprotocol/clientCapabilities": structuredClone(capabilities),
     "io.modelcontextprotocol/clientInfo": clientInfo,
   });
+  // Ids never repeat, even across client instances resuming one stored flow: a random prefix per instance.
+  const idPrefix = `${randomTag()}-`;
   let counter = 0;
+  const toolHeaders = new ToolHeaders((warning) => {
+    try {
+      (options.onWarning ?? defaultWarning)(warning);
+    } catch {
+      // A failing listener must not break the request.
+    }
+  });
   let server: Implementation | undefined;
   const policy: FlowPolicy = {
     maxRounds: options.maxRounds ?? 10,
@@ -160,7 +189,18 @@ export function createClient(options: ClientOptions): McpClient {
     meta,
     kinds,
     policy,
-    nextId: () => ++counter,
+    nextId: () => `${idPrefix}${++counter}`,
+    headersFor: (method, params) => (method === "tools/call" ? toolHeaders.headersFor(params.name, params.arguments) : undefined),
+    refreshTools: async (signal) => {
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_REFRESH_PAGES; page++) {
+        const step = await send(ctx, "tools/list", cursor === undefined ? {} : { cursor }, {}, signal);
+        if (step.kind !== "complete") return;
+        toolHeaders.takeList(step.result);
+        cursor = typeof step.result.nextCursor === "string" ? step.result.nextCursor : undefined;
+        if (cursor === undefined) return;
+      }
+    },
     negotiate: (supported) => {
       if (!Array.isArray(supported)) return false;
       const choice = spoken.find((v) => supported.includes(v));
@@ -181,14 +221,19 @@ export function createClient(options: ClientOptions): McpClient {
   const signalOf = (o: CallOptions = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs);
 
   async function request(method: string, params: object = {}, o?: CallOptions): Promise<never> {
-    return (await runFlow(ctx, method, params as Params, signalOf(o))) as never;
+    const result = await runFlow(ctx, method, params as Params, signalOf(o));
+    if (method === "tools/list") toolHeaders.takeList(result);
+    return result as never;
   }
 
   async function step<R>(method: string, params: Params, retry: { inputResponses?: Record<string, unknown>; requestState?: string }, round: number, o?: CallOptions): Promise<ManualStep<R>> {
     const signal = signalOf(o);
     try {
       const s = await send(ctx, method, params, retry, signal);
-      if (s.kind === "complete") return { status: "complete", result: s.result as R };
+      if (s.kind === "complete") {
+        if (method === "tools/list") toolHeaders.takeList(s.result);
+        return { status: "complete", result: s.result as R };
+      }
       if (s.result.inputRequests) checkInputRequests(kinds, s.result.inputRequests, s.result);
       return {
         status: "input_required",

@@ -5,7 +5,7 @@
  * the result is complete. One call of `runFlow` is one flow: nothing it holds
  * is shared with another flow.
  */
-import { INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
+import { HEADER_MISMATCH, INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { Implementation, InputRequests, JSONRPCRequest, RequestId, RequestMetaObject } from "@mrtr/schema";
 import { checkJsonLimits, resultResponseSchemas, type JsonLimits } from "@mrtr/zod";
 import {
@@ -56,6 +56,10 @@ export interface FlowContext {
    * this client speaks. True when it switched (the request is then sent again).
    */
   negotiate(supported: unknown): boolean;
+  /** Extra HTTP headers of a request: the `Mcp-Param-*` of a tools/call whose tool annotates parameters. */
+  headersFor?(method: string, params: Record<string, unknown>): Record<string, string> | undefined;
+  /** Lists the tools again (their schemas may have changed) after a -32020 on tools/call. */
+  refreshTools?(signal: AbortSignal): Promise<void>;
   server(): Implementation | undefined;
   emit(event: RoundEvent): void;
 }
@@ -72,6 +76,14 @@ export type Step =
 
 const MRTR = new Set<string>(INPUT_REQUIRED_METHODS);
 
+/** Recoveries a request already made: each is tried once. */
+interface Recovered {
+  /** Switched to a version the server lists after -32022. */
+  version?: boolean;
+  /** Refreshed the tool list after -32020 on tools/call. */
+  headers?: boolean;
+}
+
 /** Sends one request of a flow and classifies the answer. */
 export async function send(
   ctx: FlowContext,
@@ -79,7 +91,7 @@ export async function send(
   params: Record<string, unknown>,
   retry: { inputResponses?: Record<string, unknown>; requestState?: string },
   signal: AbortSignal,
-  negotiated = false,
+  recovered: Recovered = {},
 ): Promise<Step> {
   const message = {
     jsonrpc: JSONRPC_VERSION,
@@ -92,7 +104,8 @@ export async function send(
       ...(retry.requestState !== undefined && { requestState: retry.requestState }),
     },
   } as JSONRPCRequest;
-  const response = (await ctx.transport.request(message, { signal })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const headers = ctx.headersFor?.(method, params);
+  const response = (await ctx.transport.request(message, { signal, ...(headers && { headers }) })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
   const hit = checkJsonLimits(response, ctx.policy.jsonLimits);
   if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
   // The answer must be to this request (an error may lack the id when the server could not read it).
@@ -102,8 +115,14 @@ export async function send(
   if (response.error) {
     const { code, message: text, data } = response.error;
     // Unsupported version: once, switch to one the server lists and send again with a new id.
-    if (code === UNSUPPORTED_PROTOCOL_VERSION && !negotiated && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
-      return send(ctx, method, params, retry, signal, true);
+    if (code === UNSUPPORTED_PROTOCOL_VERSION && !recovered.version && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
+      return send(ctx, method, params, retry, signal, { ...recovered, version: true });
+    }
+    // Headers from tool parameters disagree: the tool's schema may have changed. List the tools
+    // again, once, and resend with the headers it now asks for (streamable-http.mdx, "Client Behavior").
+    if (code === HEADER_MISMATCH && method === "tools/call" && !recovered.headers && ctx.refreshTools) {
+      await ctx.refreshTools(signal);
+      return send(ctx, method, params, retry, signal, { ...recovered, headers: true });
     }
     throw new JsonRpcError(code, text, data);
   }

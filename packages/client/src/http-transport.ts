@@ -6,7 +6,8 @@
  * Whatever the server sends, the answer is one JSON-RPC response to this
  * request, or a typed error.
  */
-import { MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
+import { LATEST_PROTOCOL_VERSION, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
+import { encodeHeaderValue } from "@mrtr/schema/http";
 import type { JSONRPCRequest } from "@mrtr/schema";
 import { McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
 import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
@@ -61,18 +62,22 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   const maxBytes = options.maxResponseBytes ?? HTTP_TRANSPORT_DEFAULTS.maxResponseBytes;
   const where = String(url);
 
+  /**
+   * The standard headers mirroring the body: `MCP-Protocol-Version` on every
+   * POST (a notification without `_meta` carries this package's version),
+   * `Mcp-Method`, and `Mcp-Name` (Base64 sentinel when not header-safe).
+   */
   const headersOf = (message: { method: string; params?: Record<string, any> }) => {
-    const headers: Record<string, string> = { "mcp-method": message.method };
     const version = message.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
-    if (typeof version === "string") headers["mcp-protocol-version"] = version;
+    const headers: Record<string, string> = { "mcp-method": message.method, "mcp-protocol-version": typeof version === "string" ? version : LATEST_PROTOCOL_VERSION };
     const field = NAMED[message.method];
     const name = field ? message.params?.[field] : undefined;
-    if (typeof name === "string") headers["mcp-name"] = name;
+    if (typeof name === "string") headers["mcp-name"] = encodeHeaderValue(name);
     return headers;
   };
 
   /** Runs one exchange under the time limit, translating its expiry and connection failures into typed errors. */
-  async function exchange<T>(message: { method: string; id?: unknown }, caller: AbortSignal | undefined, read: (response: Response) => Promise<T>): Promise<T> {
+  async function exchange<T>(message: { method: string; id?: unknown }, caller: AbortSignal | undefined, extra: Record<string, string>, read: (response: Response) => Promise<T>): Promise<T> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
     const custom = typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
@@ -85,7 +90,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     try {
       response = await doFetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...custom, ...headersOf(message as never) },
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...custom, ...extra, ...headersOf(message as never) },
         body: JSON.stringify(message),
         signal,
       });
@@ -101,8 +106,8 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   }
 
   return {
-    request(message: JSONRPCRequest, { signal } = {}) {
-      return exchange(message, signal, async (response) => {
+    request(message: JSONRPCRequest, { signal, headers } = {}) {
+      return exchange(message, signal, headers ?? {}, async (response) => {
         const type = mediaType(response);
         if (type === "text/event-stream") {
           if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
@@ -126,7 +131,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       });
     },
     async notify(message) {
-      await exchange(message, undefined, async (response) => {
+      await exchange(message, undefined, {}, async (response) => {
         await response.body?.cancel().catch(() => undefined);
         if (!response.ok) throw new TransportError(`HTTP ${response.status} from ${where} for notification ${message.method}.`, response.status);
       });

@@ -20,6 +20,7 @@ export type { TraceDirection, TraceOptions, TraceRecord, TraceSink } from "./tra
 export { isPendingInput } from "./manual.js";
 export type { ManualStep, PendingInput } from "./manual.js";
 export type { RoundEvent, RoundListener } from "./hooks.js";
+export type { ClientWarning, WarningListener } from "./tool-headers.js";
 export { FLOW_LIMIT_DEFAULTS } from "./flow.js";
 export type { FlowPolicy } from "./flow.js";
 export {

@@ -64,7 +64,7 @@ describe("httpTransport", () => {
   it("reads a response sent as a server-sent event stream", async () => {
     const fakeFetch: typeof fetch = async (_u, init) => {
       const id = JSON.parse(String(init!.body)).id;
-      const sse = `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":${id},"result":{"resultType":"complete","content":[]}}\n\n`;
+      const sse = `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"resultType":"complete","content":[]}}\n\n`;
       return new Response(sse, { headers: { "content-type": "text/event-stream" } });
     };
     const client = createClient({ transport: httpTransport("http://x/mcp", { fetch: fakeFetch }), name: "c", version: "1" });

@@ -60,8 +60,7 @@ describe("requests the client cannot serve are refused before any handler runs",
   const undeclared: [string, CreateMessageRequestParams, Parameters<typeof sampling>[1], object][] = [
     ["a request with tools when the handler does not support tools", { ...PLAIN, tools: [TOOL] }, {}, { sampling: { tools: {} } }],
     ["a request with toolChoice when the handler does not support tools", { ...PLAIN, toolChoice: { mode: "auto" } }, { context: true }, { sampling: { tools: {} } }],
-    ["a request with includeContext thisServer without context", { ...PLAIN, includeContext: "thisServer" }, { tools: true }, { sampling: { context: {} } }],
-    ["a request with tools and includeContext allServers", { ...PLAIN, tools: [TOOL], includeContext: "allServers" }, {}, { sampling: { tools: {}, context: {} } }],
+    ["a request with tools and includeContext allServers", { ...PLAIN, tools: [TOOL], includeContext: "allServers" }, {}, { sampling: { tools: {} } }],
   ];
   for (const [what, params, options, capability] of undeclared) {
     it(`${what}: UndeclaredCapabilityError naming ${JSON.stringify(capability)} and the fix`, async () => {
@@ -71,6 +70,18 @@ describe("requests the client cannot serve are refused before any handler runs",
       expect((error as Error).message).toMatch(/pass \{ (tools|context): true \} to sampling\(\)/);
     });
   }
+
+  it("ignores includeContext when sampling.context is not declared: the handler gets the request without it (client/sampling.mdx)", async () => {
+    const seen: CreateMessageRequestParams[] = [];
+    const handler = (params: CreateMessageRequestParams) => (seen.push(params), textAnswer("ok"));
+    for (const includeContext of ["thisServer", "allServers"] as const) {
+      const done = await clientAsked({ s: createMessage({ ...PLAIN, includeContext }) }, [sampling(handler, quiet)]).callTool("t");
+      expect(done.content).toEqual([]);
+    }
+    expect(seen.map((p) => "includeContext" in p)).toEqual([false, false]);
+    await clientAsked({ s: createMessage({ ...PLAIN, includeContext: "thisServer" }) }, [sampling(handler, { context: true, ...quiet })]).callTool("t");
+    expect(seen[2]!.includeContext).toBe("thisServer");
+  });
 
   it("includeContext none and no tools need nothing more than sampling", async () => {
     const done = await clientAsked({ s: createMessage({ ...PLAIN, includeContext: "none" }) }, [sampling(() => textAnswer("ok"), quiet)]).callTool("t");

@@ -118,16 +118,17 @@ describe("capability gating of sampling and roots (-32021 with data.requiredCapa
   });
 });
 
-describe("answers to sampling and roots are checked on the retry; a bad one is asked again", () => {
+describe("answers to sampling and roots are checked on the retry; a malformed one is -32602 naming the key", () => {
   const caps: ClientCapabilities = { sampling: { tools: {} }, roots: {} };
   const first = (asks: string[]) => request("tools/call", { name: "replay", arguments: { asks } }, caps);
 
-  async function answer(asks: string[], responses: Record<string, unknown>) {
+  async function respond(asks: string[], responses: Record<string, unknown>) {
     const s = asker();
     const start = first(asks);
     const r1 = resultOf(await s.handle(start));
-    return resultOf(await s.handle(retry(start, responses, r1.requestState)));
+    return s.handle(retry(start, responses, r1.requestState));
   }
+  const answer = async (asks: string[], responses: Record<string, unknown>) => resultOf(await respond(asks, responses));
 
   it("a valid CreateMessageResult and ListRootsResult complete the call", async () => {
     const done = await answer(["sampling", "roots"], { s: textAnswer("hi"), r: { roots: [{ uri: "file:///srv/app", name: "app" }] } });
@@ -159,12 +160,19 @@ describe("answers to sampling and roots are checked on the retry; a bad one is a
     ["a roots answer that is not a ListRootsResult", ["roots"], { r: { roots: "file:///srv" } }, "r"],
   ];
   for (const [what, asks, responses, key] of bad) {
-    it(`${what} is asked again`, async () => {
-      const again = await answer(asks, responses);
-      expect(again.resultType).toBe("input_required");
-      expect(Object.keys(again.inputRequests)).toEqual([key]);
+    it(`${what} is refused with -32602 naming the key and the rule`, async () => {
+      const error = errorOf(await respond(asks, responses));
+      expect(error.code).toBe(-32602);
+      expect(error.message).toContain(`inputResponses.${key}`);
+      expect(error.data).toMatchObject({ key, reason: expect.any(String) });
     });
   }
+
+  it("a missing sampling answer is asked again", async () => {
+    const again = await answer(["sampling"], {});
+    expect(again.resultType).toBe("input_required");
+    expect(Object.keys(again.inputRequests)).toEqual(["s"]);
+  });
 
   it("a sampling answer calling an offered tool is accepted", async () => {
     const done = await answer(["samplingTools"], {

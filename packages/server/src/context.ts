@@ -14,6 +14,7 @@ import type {
   RequestId,
   RequestMetaObject,
 } from "@mrtr/schema";
+import type { UrlAllowance } from "./elicitation/url-guard.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 
 /** Facts about the request being served. */
@@ -47,12 +48,14 @@ export interface RequestContext {
 
 /** Options of a form elicitation. */
 export interface ElicitOptions {
-  /** Fields the secret-field guard must not flag (false positives such as "token_budget"). */
+  /** Form mode: fields the secret-field guard must not flag (false positives such as "token_budget"). */
   allowFields?: string[];
+  /** URL mode: exceptions to the URL guard (http off loopback, query parameters that only look like secrets). */
+  allowUrl?: UrlAllowance;
 }
 
 /** Options of a URL-mode elicitation. */
-export interface ElicitUrlOptions {
+export interface ElicitUrlOptions extends Pick<ElicitOptions, "allowUrl"> {
   /**
    * Whether the out-of-band step has finished. Accept in URL mode means consent,
    * not completion: while this answers false after an accept, the round asks the

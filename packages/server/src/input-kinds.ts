@@ -7,9 +7,9 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { ClientCapabilities, ElicitRequest, InputRequest } from "@mrtr/schema";
-import type { InputContext } from "./context.js";
+import type { ElicitOptions, InputContext } from "./context.js";
 import { ElicitRequestSchema } from "@mrtr/zod";
-import { assertSafeForm, checkElicitResponse } from "./elicitation/index.js";
+import { assertSafeForm, assertSafeUrl, checkElicitResponse } from "./elicitation/index.js";
 import { ServerDefinitionError } from "./errors.js";
 
 /** The verdict on one answer from the client. */
@@ -25,7 +25,7 @@ export interface InputKind<X = unknown> {
   /** The capabilities the request needs that `declared` lacks, or undefined when it may be sent. */
   missingCapabilities(request: InputRequest, declared: ClientCapabilities): ClientCapabilities | undefined;
   /** Throws a ServerDefinitionError (or a subclass) when the request is malformed or unsafe to send. */
-  assertValid(request: InputRequest, options: { allowFields?: string[] }): void;
+  assertValid(request: InputRequest, options: ElicitOptions): void;
   /** Checks the client's answer to `request`. */
   checkAnswer(request: InputRequest, answer: unknown): AnswerCheck;
   /**
@@ -69,7 +69,8 @@ export const elicitationInputKind: InputKind = {
       throw new ServerDefinitionError(`Invalid elicitation request: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
     }
     const params = (request as ElicitRequest).params;
-    if (params.mode !== "url") assertSafeForm(params, options);
+    if (params.mode === "url") assertSafeUrl(params.url, options.allowUrl);
+    else assertSafeForm(params, options);
   },
   checkAnswer(request, answer) {
     return checkElicitResponse(request as ElicitRequest, answer);

@@ -5,6 +5,7 @@
  * on the retry hands the handler `ctx.inputResponses` and `ctx.state` again.
  */
 import type { InputRequests } from "@mrtr/schema";
+import type { ElicitOptions } from "./context.js";
 
 const BRAND: unique symbol = Symbol.for("mrtr.inputRequired");
 
@@ -15,15 +16,20 @@ export interface InputRequiredReturn<S = unknown> {
   readonly inputRequests: InputRequests | undefined;
   /** Application state sealed into requestState and handed back as `ctx.state` on the retry. */
   readonly state: S | undefined;
+  /** Per input request key, the checks' exceptions (as `ctx.elicit` / `ctx.elicitUrl` take them). */
+  readonly options: Readonly<Record<string, ElicitOptions>> | undefined;
 }
 
 /**
  * Ends this round asking the client for input. At least one of
  * `inputRequests` and `state` must be given; state alone asks the client to
- * retry at once (load shedding, polling).
+ * retry at once (load shedding, polling). `options`, by input request key,
+ * are the exceptions to the checks every question passes before it leaves,
+ * as `ctx.elicit` / `ctx.elicitUrl` take them: `allowFields` (form fields the
+ * secret screen must not flag) and `allowUrl` (URL-mode exceptions).
  */
-export function inputRequired<S = unknown>(options: { inputRequests?: InputRequests; state?: S }): InputRequiredReturn<S> {
-  return { [BRAND]: true, inputRequests: options.inputRequests, state: options.state };
+export function inputRequired<S = unknown>(options: { inputRequests?: InputRequests; state?: S; options?: Record<string, ElicitOptions> }): InputRequiredReturn<S> {
+  return { [BRAND]: true, inputRequests: options.inputRequests, state: options.state, options: options.options };
 }
 
 /** Whether a handler's return value is an `inputRequired(...)`. */

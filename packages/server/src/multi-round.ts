@@ -78,9 +78,9 @@ export async function serveRound<R extends object>(
   if (outcome.kind === "complete") return { ...extra, ...(outcome.result as R), resultType: "complete" };
   const requests: InputRequests = outcome.inputRequests ?? {};
   let missing: ClientCapabilities | undefined;
-  for (const request of Object.values(requests)) {
+  for (const [key, request] of Object.entries(requests)) {
     const kind = core.kinds.get(request.method);
-    if (!outcome.checked) kind.assertValid(request, {});
+    if (!outcome.checked) kind.assertValid(request, outcome.options?.[key] ?? {});
     missing = mergeCapabilities(missing, kind.missingCapabilities(request, base.clientCapabilities));
   }
   if (missing) throw new MissingCapabilityError(missing);

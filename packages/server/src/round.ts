@@ -5,7 +5,7 @@
  */
 import type { InputRequest, InputRequests, InputResponse } from "@mrtr/schema";
 import type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
-import { InvalidRequestStateError, ServerDefinitionError } from "./errors.js";
+import { InvalidRequestStateError, McpInvalidParamsError, ServerDefinitionError } from "./errors.js";
 import { isInputRequired } from "./input-required.js";
 import type { InputKinds } from "./input-kinds.js";
 import { canonicalJson } from "./request-state/index.js";
@@ -37,6 +37,8 @@ export type RoundOutcome<R> =
       state: RoundState;
       /** False when the handler built the requests itself (low-level style): the server checks them before sending. */
       checked: boolean;
+      /** For requests the server checks: the checks' exceptions, by key. */
+      options?: Readonly<Record<string, ElicitOptions>>;
     };
 
 /** A question asked under a key that already holds the answer to another question. */
@@ -88,7 +90,15 @@ export interface RoundInput {
   replayGuard: ReplayGuard;
 }
 
-/** Checks answers against the previous round's questions; returns the valid ones and the keys to ask again. */
+/**
+ * Checks answers against the previous round's questions; returns the valid
+ * ones and the questions to ask again. Per case (mrtr.mdx, "Error Handling"):
+ * - no answer under an asked key: asked again (the spec prefers that to an error);
+ * - an answer that is malformed (not a valid result of its kind, accepted form
+ *   content outside the requested schema, content on a URL-mode accept): a
+ *   protocol error, -32602 naming the key and the rule broken;
+ * - answers under keys that were not asked: ignored (see `runRound`).
+ */
 function checkAnswers(input: RoundInput): { valid: Record<string, unknown>; missing: InputRequests } {
   const asked = input.previous?.q ?? {};
   const valid: Record<string, unknown> = {};
@@ -96,9 +106,13 @@ function checkAnswers(input: RoundInput): { valid: Record<string, unknown>; miss
   for (const [key, request] of Object.entries(asked)) {
     const responses = input.inputResponses;
     const answer = responses && Object.prototype.hasOwnProperty.call(responses, key) ? responses[key] : undefined;
-    const verdict = answer === undefined ? undefined : input.kinds.get(request.method).checkAnswer(request, answer);
-    if (verdict?.ok) valid[key] = verdict.value;
-    else missing[key] = request;
+    if (answer === undefined) {
+      missing[key] = request;
+      continue;
+    }
+    const verdict = input.kinds.get(request.method).checkAnswer(request, answer);
+    if (!verdict.ok) throw new McpInvalidParamsError(`inputResponses.${key} does not answer the question asked: ${verdict.reason}`, { key, reason: verdict.reason });
+    valid[key] = verdict.value;
   }
   return { valid, missing };
 }
@@ -114,7 +128,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
     answers[key] = { f: fingerprint(previous.q![key]!), r: value };
   }
 
-  // A missing or invalid answer is asked for again, before the handler runs.
+  // A missing answer is asked for again, before the handler runs.
   if (Object.keys(unanswered).length > 0) {
     return { kind: "input", inputRequests: unanswered, state: { d: previous.d, a: answers, q: unanswered }, checked: true };
   }
@@ -162,7 +176,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
       (await ask(key, { method: "elicitation/create", params: { ...params, mode: params.mode ?? "form" } } as InputRequest, options)) as never,
     elicitUrl: async (key, params, options: ElicitUrlOptions = {}) => {
       const request = { method: "elicitation/create", params: { mode: "url", ...params } } as InputRequest;
-      const answer = (await ask(key, request)) as { action: string };
+      const answer = (await ask(key, request, options.allowUrl ? { allowUrl: options.allowUrl } : {})) as { action: string };
       if (answer.action === "accept" && options.completed && !(await options.completed())) {
         // Consent given, step not finished: ask the same again; the client polls.
         delete answers[key];
@@ -201,6 +215,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
       inputRequests: result.inputRequests,
       state: { d: result.state, a: answers, q: result.inputRequests ?? {} },
       checked: false,
+      ...(result.options !== undefined && { options: result.options }),
     };
   }
   return { kind: "complete", result };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inputRequired } from "@mrtr/server";
 import { errorOf, request, resultOf, server } from "./helpers.js";
 
 describe("form guard inside the server", () => {
@@ -28,5 +29,23 @@ describe("form guard inside the server", () => {
       },
     });
     expect(resultOf(await s.handle(request("tools/call", { name: "budget" }))).resultType).toBe("input_required");
+  });
+
+  it("applies the same screen and the same per-field override to low-level inputRequired()", async () => {
+    const errors: unknown[] = [];
+    const form = { type: "object" as const, properties: { api_key_label: { type: "string" as const } } };
+    const ask = (allowFields?: Record<string, string[]>) =>
+      server({ onError: (e) => errors.push(e) }).tool({
+        name: "budget",
+        handler: () =>
+          inputRequired({
+            inputRequests: { b: { method: "elicitation/create", params: { mode: "form", message: "Budget", requestedSchema: form } } },
+            ...(allowFields && { options: Object.fromEntries(Object.entries(allowFields).map(([k, v]) => [k, { allowFields: v }])) }),
+          }),
+      });
+    expect(errorOf(await ask().handle(request("tools/call", { name: "budget" }))).code).toBe(-32603);
+    expect(String(errors[0])).toMatch(/api_key_label/);
+    expect(resultOf(await ask({ b: ["api_key_label"] }).handle(request("tools/call", { name: "budget" }))).resultType).toBe("input_required");
+    expect(errorOf(await ask({ other: ["api_key_label"] }).handle(request("tools/call", { name: "budget" }))).code).toBe(-32603);
   });
 });

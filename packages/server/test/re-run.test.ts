@@ -63,14 +63,48 @@ describe("re-run-style handlers", () => {
     expect(Object.keys(r.inputRequests).sort()).toEqual(["a", "b"]);
   });
 
-  it("asks again, rather than failing, when an answer is missing, invalid or under the wrong key", async () => {
+  it("asks again, rather than failing, when an answer is missing or under the wrong key", async () => {
     const { s } = wizard();
     const first = request("tools/call", { name: "plan_trip", arguments: {} });
     const r1 = resultOf(await s.handle(first));
-    for (const responses of [undefined, {}, { wrong_key: accept({ city: "Lyon" }) }, { destination: accept({ city: 42 }) }, { destination: { action: "maybe" } }, { destination: "yes" }]) {
+    for (const responses of [undefined, {}, { wrong_key: accept({ city: "Lyon" }) }]) {
       const again = resultOf(await s.handle(retry(first, responses as Record<string, unknown> | undefined, r1.requestState)));
       expect(again.resultType, JSON.stringify(responses)).toBe("input_required");
       expect(Object.keys(again.inputRequests)).toEqual(["destination"]);
+    }
+  });
+
+  it("refuses content on a URL-mode accept with -32602 (accepting a URL is consent, not data)", async () => {
+    const s = server().tool({
+      name: "connect",
+      async handler(_a, ctx) {
+        await ctx.elicitUrl("link", { message: "Connect your account", url: "https://example.com/connect" });
+        return { content: [] };
+      },
+    });
+    const first = request("tools/call", { name: "connect" }, { elicitation: { url: {} } });
+    const r1 = resultOf(await s.handle(first));
+    const error = errorOf(await s.handle(retry(first, { link: { action: "accept", content: { token: "abc" } } }, r1.requestState)));
+    expect(error).toMatchObject({ code: -32602, data: { key: "link" } });
+    expect(resultOf(await s.handle(retry(first, { link: { action: "accept" } }, r1.requestState))).resultType).toBe("complete");
+  });
+
+  it("refuses a malformed answer with -32602 naming the key and the rule (a protocol error, mrtr.mdx Error Handling)", async () => {
+    const { s } = wizard();
+    const first = request("tools/call", { name: "plan_trip", arguments: {} });
+    const r1 = resultOf(await s.handle(first));
+    const cases: [unknown, RegExp][] = [
+      [accept({ city: 42 }), /content\.city/],
+      [{ action: "maybe" }, /not a valid ElicitResult/],
+      ["yes", /not a valid ElicitResult/],
+      [accept({ city: "Lyon", extra: true }), /"extra", which is not a field of the form/],
+    ];
+    for (const [answer, rule] of cases) {
+      const error = errorOf(await s.handle(retry(first, { destination: answer }, r1.requestState)));
+      expect(error.code, JSON.stringify(answer)).toBe(-32602);
+      expect(error.message).toMatch(/^inputResponses\.destination does not answer the question asked: /);
+      expect(error.message).toMatch(rule);
+      expect(error.data).toMatchObject({ key: "destination" });
     }
   });
 

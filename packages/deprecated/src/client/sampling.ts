@@ -40,8 +40,9 @@ export interface SamplingOptions extends DeprecationOptions {
  *
  * Each request is checked before the handler runs: the full-protocol
  * validator, the capability it needs (a request with `tools`/`toolChoice`
- * when `tools` is not on, or with `includeContext` `thisServer`/`allServers`
- * when `context` is not on, is refused as an UndeclaredCapabilityError) and
+ * when `tools` is not on is refused as an UndeclaredCapabilityError;
+ * `includeContext` when `context` is not on is ignored: the handler receives
+ * the request without it) and
  * the tool-loop rules (refused as a ProtocolViolationError). The handler's
  * answer is validated before it is sent (InvalidAnswerError otherwise):
  * a valid `CreateMessageResult` calling only tools the request offered.
@@ -71,17 +72,18 @@ export function sampling(handler: SamplingHandler, options: SamplingOptions = {}
         missing.tools = {};
         fixes.push("pass { tools: true } to sampling() if the handler supports tools");
       }
-      if ((params.includeContext === "thisServer" || params.includeContext === "allServers") && !options.context) {
-        missing.context = {};
-        fixes.push("pass { context: true } to sampling() if the handler honours includeContext");
-      }
       if (fixes.length > 0) return { ok: false, kind: "undeclared", capability: { sampling: missing }, fix: `To accept such requests, ${fixes.join(" and ")}.` };
       const problems = toolLoopProblems(params.messages);
       if (problems.length > 0) return { ok: false, kind: "invalid", problem: problems.join("; ") };
       return { ok: true };
     },
     async answer(request, info) {
-      return handler((request as CreateMessageRequest).params, info);
+      const params = (request as CreateMessageRequest).params;
+      // Without sampling.context declared, includeContext is ignored (client/sampling.mdx lets a client
+      // ignore it): the handler gets the request without it, so it cannot act on a context it never offered.
+      if (options.context || params.includeContext === undefined) return handler(params, info);
+      const { includeContext: _ignored, ...rest } = params;
+      return handler(rest, info);
     },
     prepare(request, answer, key) {
       const parsed = CreateMessageResultSchema.safeParse(answer);

@@ -15,12 +15,13 @@
  * `subtle.verify`, which is constant-time.
  */
 import { decodeBase64Url as decodeBase64url, encodeBase64Url as encodeBase64url } from "../base64url.js";
+import { isLoopbackHost } from "./url-guard.js";
 
 /** Settings of {@link ConnectLinks}. */
 export interface ConnectLinkOptions {
   /** HMAC key: at least 32 bytes (a string counts its UTF-8 bytes). Keep it out of source control. */
   secret: string | Uint8Array;
-  /** The connect page: an https URL (http only for localhost), without credentials or a `token` parameter. */
+  /** The connect page: an https URL (http only for localhost), without credentials or a `connect` parameter. */
   baseUrl: string;
   /** How long a link stays valid, in seconds. Default 600. */
   ttlSeconds?: number;
@@ -57,7 +58,7 @@ export type ConnectVerification =
     };
 
 /** The query parameter of the connect page that carries the token. */
-export const CONNECT_TOKEN_PARAM = "token";
+export const CONNECT_TOKEN_PARAM = "connect";
 
 /** Longest token accepted or produced, in characters. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -103,9 +104,7 @@ function connectPageUrl(baseUrl: string): URL {
   } catch {
     throw new TypeError(`ConnectLinks: baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
   }
-  const host = url.hostname;
-  const local = host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
     throw new TypeError(`ConnectLinks: baseUrl must be https (http only for localhost), got ${JSON.stringify(baseUrl)}`);
   }
   if (url.username !== "" || url.password !== "") throw new TypeError("ConnectLinks: baseUrl must not carry credentials");

@@ -6,6 +6,8 @@
 export { ElicitationDefinitionError, FormSchemaError, FormSecretError } from "./errors.js";
 export type { SecretLocation } from "./errors.js";
 export { assertSafeForm } from "./form-guard.js";
+export { assertSafeUrl, UnsafeUrlError } from "./url-guard.js";
+export type { UrlAllowance } from "./url-guard.js";
 export type { SafeFormOptions } from "./form-guard.js";
 export { checkElicitResponse } from "./answer-check.js";
 export type { ElicitResponseCheck } from "./answer-check.js";

@@ -6,7 +6,7 @@
  *
  * - **Unambiguous phrases**, anywhere in any of the four: `password`,
  *   `api key`, `access token`, `client secret`, `credit card`, `cvv`,
- *   `one time code`, `iban`, `ssn`... (a trailing plural `s` counts too).
+ *   `one time code`... (a trailing plural `s` counts too).
  * - **Ambiguous words** (`token`, `secret`, `pin`, `2fa`, `mfa`) only when
  *   they are the field's head noun: the last word of its name, title or
  *   format, ignoring filler such as `value` or a digit. So `githubToken`,
@@ -24,8 +24,17 @@
  *
  * Bare `key`, `code` and `account number` are not flagged (sort keys, postal
  * codes, customer numbers); their secret forms are (`api key`,
- * `security code`, `bank account`). `card number` is not flagged after
- * `library`, `loyalty`, `membership` and similar.
+ * `security code`). `card number` is not flagged after `library`,
+ * `loyalty`, `membership` and similar.
+ *
+ * What it flags is what client/elicitation.mdx calls sensitive: "secrets and
+ * credentials that grant access or authorize transactions" — its examples
+ * (passwords, API keys, access tokens, payment credentials) and the other
+ * secrets of that kind (client and signing secrets, private and recovery
+ * keys, seed phrases, one-time and second-factor codes, PINs). Identifiers
+ * are not flagged: an IBAN, a bank account or routing number, a government
+ * ID number identify an account or a person and authorize nothing by
+ * themselves, so a form may ask for them and the user may decline.
  */
 import type { SecretLocation } from "./errors.js";
 
@@ -68,11 +77,8 @@ const PHRASES: readonly string[] = [
   "2fa code", "mfa code", "2fa token", "mfa token", "two factor code", "verification code", "authenticator code",
   "sms code", "login code", "backup code", "recovery code", "access code", "auth code", "authorization code",
   "pin code", "pin number",
-  // payment credentials
+  // payment credentials (what authorizes a card transaction)
   "credit card", "debit card", "card number", "cc number", "cvv", "cvc", "card verification", "security code",
-  "iban", "bank account", "routing number", "sort code",
-  // government identifiers
-  "ssn", "social security", "social insurance number", "national insurance number",
 ];
 
 /** Words that mean a secret when they are the head noun of a name, title or format. */

@@ -218,7 +218,7 @@ describe("ConnectLinks refuses unsafe settings at construction", () => {
 
   it("refuses a base URL with credentials or its own token parameter", () => {
     expect(() => links({ baseUrl: "https://user:pw@example.com/connect" })).toThrow(/credentials/);
-    expect(() => links({ baseUrl: "https://example.com/connect?token=x" })).toThrow(/token/);
+    expect(() => links({ baseUrl: "https://example.com/connect?connect=x" })).toThrow(/connect/);
   });
 
   it("refuses a ttl that is not a positive number", () => {

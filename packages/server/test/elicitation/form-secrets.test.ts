@@ -31,9 +31,26 @@ function camel(phrase: string): string {
 const PHRASES = [
   "password", "passphrase", "passcode", "api key", "access token", "refresh token", "bearer token", "auth token",
   "client secret", "secret key", "private key", "credential", "credentials", "credit card", "card number", "cvv", "cvc",
-  "security code", "iban", "bank account", "routing number", "ssn", "social security number", "one time code",
+  "security code", "one time code",
   "one time password", "otp", "2fa code", "verification code", "pin code", "seed phrase", "jwt",
 ];
+
+/**
+ * Identifiers, not credentials: they identify an account or a person and
+ * authorize nothing, so a form may ask for them (the user reviews and may
+ * decline): client/elicitation.mdx defines the sensitive information form
+ * mode must not request as secrets and credentials that grant access or
+ * authorize transactions.
+ */
+const IDENTIFIERS = ["iban", "bank account", "routing number", "sort code", "ssn", "social security number", "national insurance number"];
+
+describe("the secret screen leaves identifiers to the form", () => {
+  for (const phrase of IDENTIFIERS) {
+    it(`lets "${phrase}" through as a name, title and description`, () => {
+      expect(secretErrorOf(oneField(phrase.replaceAll(" ", "_"), { type: "string", title: `Your ${phrase}`, description: `Enter your ${phrase}.` }))).toBeUndefined();
+    });
+  }
+});
 
 /** Ambiguous words caught when they are the head noun of a name, title or format. */
 const HEAD_WORDS = ["token", "secret", "pin", "2fa", "mfa"];
