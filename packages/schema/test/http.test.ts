@@ -89,7 +89,9 @@ describe("x-mcp-header annotations", () => {
   });
 
   it("mirrors present values only, encoded; compares integers numerically", () => {
-    const { headers } = paramHeaders(tool({ r: { type: "string", "x-mcp-header": "R" }, p: { type: "integer", "x-mcp-header": "P" }, v: { type: "boolean", "x-mcp-header": "V" } })) as { headers: never[] };
+    const read = paramHeaders(tool({ r: { type: "string", "x-mcp-header": "R" }, p: { type: "integer", "x-mcp-header": "P" }, v: { type: "boolean", "x-mcp-header": "V" } }));
+    if (!read.ok) throw new Error(read.reason);
+    const { headers } = read;
     expect(paramHeaderValues(headers, { r: "Hello, 世界", p: 42, v: false })).toEqual({ "Mcp-Param-R": "=?base64?SGVsbG8sIOS4lueVjA==?=", "Mcp-Param-P": "42", "Mcp-Param-V": "false" });
     expect(paramHeaderValues(headers, { r: null, p: 2 ** 60 })).toEqual({});
     expect(headerMatches("42.0", 42, "integer")).toBe(true);

@@ -65,7 +65,7 @@ describe("the guard inside the server, both styles", () => {
         name: "t",
         handler: () =>
           inputRequired({
-            inputRequests: { u: { method: "elicitation/create", params: { mode: "url", message: "Go", url: "https://example.com/c?password_hint=1", elicitationId: "e" } } },
+            inputRequests: { u: { method: "elicitation/create", params: { mode: "url", message: "Go", url: "https://example.com/c?password_hint=1" } } },
             ...(options && { options }),
           }),
       });
