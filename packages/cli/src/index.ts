@@ -16,7 +16,7 @@ export type { LintOptions } from "./lint/lint-trace.js";
 export { RULES } from "./lint/rules/catalogue.js";
 export type { RuleId, RuleInfo } from "./lint/rules/catalogue.js";
 export { readTraceRecord } from "./lint/trace-record.js";
-export type { Direction, TraceRecord } from "./lint/trace-record.js";
+export type { TraceDirection, TraceRecord } from "@mrtr/schema/http";
 export { generateModels } from "./models/generate.js";
 export type { GenerateOptions, GeneratedFile, GeneratedModels } from "./models/generate.js";
 export { LANGUAGES } from "./models/languages.js";

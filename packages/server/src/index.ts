@@ -42,4 +42,5 @@ export type { HttpHandlerOptions } from "./http/handler.js";
 export { inProcessTransport } from "./in-process.js";
 export type { InProcessTransport } from "./in-process.js";
 export { traceHandler } from "./http/trace.js";
-export type { TraceDirection, TraceOptions, TraceRecord, TraceSink } from "./http/trace.js";
+export type { TraceHandlerOptions } from "./http/trace.js";
+export type { TraceDirection, TraceRecord, TraceSink } from "@mrtr/schema/http";

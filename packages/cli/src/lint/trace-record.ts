@@ -5,25 +5,11 @@
  * record and says what is wrong with it.
  */
 
-export const DIRECTIONS = ["client-to-server", "server-to-client"] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+import type { TraceDirection, TraceRecord } from "@mrtr/schema/http";
 
-/** One recorded message. */
-export interface TraceRecord {
-  direction: Direction;
-  /** The JSON-RPC message; absent when it was not recorded (see `omitted`). */
-  message?: unknown;
-  /** HTTP headers the message travelled with (request headers client-to-server, response headers server-to-client), names lower-cased. */
-  headers?: Record<string, string>;
-  /** HTTP status of the response that carried a server-to-client message. */
-  status?: number;
-  /** When the message was recorded (RFC 3339). */
-  time?: string;
-  /** Why `message` is absent (too large, not JSON). */
-  omitted?: string;
-  /** Which client the message belongs to, when a trace mixes several (ids and rounds are tracked per peer). */
-  peer?: string;
-}
+export type { TraceRecord };
+
+export const DIRECTIONS: readonly TraceDirection[] = ["client-to-server", "server-to-client"];
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -64,7 +50,7 @@ export function readTraceRecord(value: unknown): RecordRead {
   if (value.omitted !== undefined && typeof value.omitted !== "string") problems.push({ pointer: "/omitted", message: "omitted is a string" });
   if (value.peer !== undefined && typeof value.peer !== "string") problems.push({ pointer: "/peer", message: "peer is a string" });
   if (problems.length > 0) return { ok: false, problems };
-  const record: TraceRecord = { direction: value.direction as Direction };
+  const record: TraceRecord = { direction: value.direction as TraceDirection };
   if ("message" in value) record.message = value.message;
   if (value.headers !== undefined) record.headers = headers;
   if (value.status !== undefined) record.status = value.status as number;

@@ -6,3 +6,4 @@
 export { BASE64_SENTINEL, decodeHeaderValue, encodeHeaderValue } from "./header-value.js";
 export { headerMatches, MCP_PARAM_HEADER_PREFIX, paramHeaders, paramHeaderValues, valueAt, X_MCP_HEADER } from "./param-headers.js";
 export type { ParamHeader, ParamHeaders } from "./param-headers.js";
+export type { TraceDirection, TraceRecord, TraceSink } from "./trace-record.js";

@@ -17,32 +17,10 @@
  * be async; its failures go to `onError` and never reach the traffic.
  * Credential headers are redacted by default.
  */
-
-/** Which way a message went. */
-export type TraceDirection = "client-to-server" | "server-to-client";
-
-/** One record of the trace format. */
-export interface TraceRecord {
-  direction: TraceDirection;
-  /** The JSON-RPC message; absent when not recorded (see `omitted`). */
-  message?: unknown;
-  /** The HTTP headers it travelled with, names lower-cased, credentials redacted. */
-  headers?: Record<string, string>;
-  /** HTTP status of the response that carried a server-to-client message. */
-  status?: number;
-  /** When it was recorded (RFC 3339, UTC). */
-  time?: string;
-  /** Why `message` is absent. */
-  omitted?: string;
-  /** Which client the message belongs to, when a trace mixes several. */
-  peer?: string;
-}
-
-/** Receives each record; may be async (records are delivered one at a time, in order). */
-export type TraceSink = (record: TraceRecord) => void | Promise<void>;
+import type { TraceRecord, TraceSink } from "@mrtr/schema/http";
 
 /** Options of {@link traceHandler}. */
-export interface TraceOptions {
+export interface TraceHandlerOptions {
   /** Largest body (or event of a stream, in characters) recorded, in bytes (default 1 MiB); larger ones get an `omitted` record. */
   maxBodyBytes?: number;
   /** Header names whose values are replaced by "[redacted]" (default: authorization, cookie, set-cookie, proxy-authorization). */
@@ -159,7 +137,7 @@ function headersOf(headers: Headers, redact: Set<string>): Record<string, string
 export function traceHandler(
   handler: (request: Request) => Promise<Response>,
   sink: TraceSink,
-  options: TraceOptions = {},
+  options: TraceHandlerOptions = {},
 ): (request: Request) => Promise<Response> {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX;
   const redact = new Set((options.redactHeaders ?? DEFAULT_REDACT).map((h) => h.toLowerCase()));
