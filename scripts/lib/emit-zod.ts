@@ -9,8 +9,6 @@ import type { Schema } from "./project.js";
 import { ANNOTATIONS, constrains, discriminatorOf, FORMATS, refName, refsOf, unsupportedKeyword } from "./schema-walk.js";
 import { checkName } from "./emit-predicate.js";
 
-/** Keywords that carry no constraint. */
-
 export interface ZodEmitOptions {
   /** The definitions to emit, in any order; references to others go through `external`. */
   names: string[];
@@ -72,15 +70,11 @@ class Emitter {
     throw new Error(`zod emitter, ${where}: ${message}`);
   }
 
-  private checkKeywords(node: Schema, where: string): void {
-    const unknown = unsupportedKeyword(node);
-    if (unknown !== undefined) this.fail(where, `unsupported JSON Schema keyword "${unknown}"`);
-  }
-
   /** The zod expression for one schema node. */
   expr(node: Schema, where: string): string {
     if (typeof node !== "object" || node === null || Array.isArray(node)) this.fail(where, "a schema must be an object");
-    this.checkKeywords(node, where);
+    const unknown = unsupportedKeyword(node);
+    if (unknown !== undefined) this.fail(where, `unsupported JSON Schema keyword "${unknown}"`);
     const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
     if (keys.length === 0) return "z.unknown()";
     if (node.$ref !== undefined) {
@@ -109,7 +103,7 @@ class Emitter {
       );
       const cost = (m: Schema) => (typeof m.type === "string" && m.type !== "object" && m.type !== "array" ? 0 : m.type === "array" ? 1 : 2);
       const ordered = flat.map((m, i) => ({ m, i })).sort((a, b) => cost(a.m) - cost(b.m) || a.i - b.i).map((x) => x.m);
-      const members = ordered.map((s, i) => this.member(s, `${where}/anyOf/${i}`));
+      const members = ordered.map((s, i) => this.expr(s, `${where}/anyOf/${i}`));
       const key = members.length > 1 && !members.some((m) => m.startsWith("z.lazy(")) ? discriminatorOf(this.defs, ordered)?.key : undefined;
       if (key) this.helpers.add("discriminated");
       const union =
@@ -129,10 +123,6 @@ class Emitter {
     }
     if (typeof type === "string") return this.typed(node, where);
     return this.fail(where, `cannot map ${JSON.stringify(node)}`);
-  }
-
-  private member(node: Schema, where: string): string {
-    return this.expr(node, where);
   }
 
   private without(node: Schema, key: string): Schema {

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { schemas } from "@mrtr/zod";
-import { project } from "../../../scripts/lib/project.js";
+import { coreProjection } from "../../../scripts/lib/project.js";
 import { formatReport, runDifferential } from "../../../test/helpers/differential.js";
 import { repoRoot } from "../../../test/helpers/paths.js";
 
 const full = JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8"));
-const core = project(full, "core");
+const core = coreProjection(full);
 
 describe("@mrtr/zod against ajv on the core projection of schema.json", () => {
   it("has one validator per core type and none for anything else", () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import * as zodPackage from "@mrtr/zod";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { project } from "../../../scripts/lib/project.js";
+import { coreProjection } from "../../../scripts/lib/project.js";
 import { repoRoot } from "../../../test/helpers/paths.js";
 
-const core = project(JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8")), "core");
+const core = coreProjection(JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8")));
 
 describe("@mrtr/zod as a consumer imports it (built output)", () => {
   it("has a validator for every core type, as <TypeName>Schema and in `schemas`", () => {
