@@ -6,7 +6,9 @@
  *   packages/schema/src/constants.gen.ts            protocol version, error codes, method lists
  *   packages/zod/src/checks-messages.gen.ts         the check of every core message type (requests, results, errors, …)
  *   packages/zod/src/checks-types.gen.ts            the check of every other core type
+ *   packages/zod/src/check-tables.gen.ts            the checks by type and by method (no zod)
  *   packages/zod/src/validators.gen.ts              zod validators of the core types, method routing tables
+ *   packages/zod/src/mini/validators.gen.ts         the same on zod/mini
  *   packages/deprecated/src/types.gen.ts            the deprecated declarations and their augmentation of the core
  *   packages/deprecated/src/zod/checks.gen.ts       checks of the deprecated types and full-protocol variants
  *   packages/deprecated/src/zod/validators.gen.ts   zod validators of those

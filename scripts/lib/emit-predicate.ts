@@ -21,6 +21,9 @@ import { ANNOTATIONS, constrains, discriminatorOf, FORMATS, objectOf, refName, u
 /** The identifier of a definition's generated check. */
 export const checkName = (name: string) => `c${name}`;
 
+/** The test of a format in @mrtr/zod's formats.ts: `uri-template` → `isUriTemplate`. */
+export const formatTestName = (format: string) => `is${format.split("-").map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`;
+
 export interface CheckEmitOptions {
   /** The definitions to emit checks for. */
   names: string[];
@@ -35,7 +38,7 @@ export interface EmittedChecks {
    * a chunk may call one that another chunk declares.
    */
   chunks: Map<string, string>;
-  /** Formats whose test the body uses (declared by the caller as `F_<name>`). */
+  /** Formats whose test the body calls (`formatTestName`, imported by the caller). */
   formats: Set<string>;
 }
 
@@ -201,7 +204,7 @@ class CheckEmitter {
     if (node.format !== undefined) {
       if (!FORMATS.has(node.format as string)) this.fail(sp, `unsupported format "${String(node.format)}"`);
       this.formats.add(node.format as string);
-      str(`F_${(node.format as string).replace(/-/g, "_")}(v)`, "format", node.format);
+      str(`${formatTestName(node.format as string)}(v)`, "format", node.format);
     }
     if (node.minLength !== undefined || node.maxLength !== undefined) {
       const min = (node.minLength ?? 0) as number;

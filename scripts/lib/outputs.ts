@@ -4,8 +4,8 @@ import type { BuiltSchema } from "./json-schema.js";
 import { generatedHeader } from "./header.js";
 import { emitCoreTypes, constantStatements } from "./emit-types.js";
 import { emitCoreConstants } from "./emit-constants.js";
-import { emitZod, rawName, validatorName } from "./emit-zod.js";
-import { checkName, emitChecks, type EmittedChecks } from "./emit-predicate.js";
+import { emitZod, rawName, validatorName, type ZodFlavour } from "./emit-zod.js";
+import { checkName, emitChecks, formatTestName, type EmittedChecks } from "./emit-predicate.js";
 import { coreProjection, type Schema } from "./project.js";
 import { methodOf, unionMembers } from "./schema-walk.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
@@ -13,65 +13,116 @@ import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
 const SOURCE = "packages/schema/schema.json (from schema/schema.ts)";
 const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
 
-/** packages/zod/src/validators.gen.ts: a validator for every core type, and the `schemas` map. */
-function coreValidators(built: BuiltSchema): string {
+/** Where a flavour's validators live, and what they import. */
+const FLAVOURS: Record<ZodFlavour, { path: string; zod: string; runtime: string; checks: string }> = {
+  classic: { path: "packages/zod/src/validators.gen.ts", zod: "zod", runtime: "./zod-runtime.js", checks: "./" },
+  mini: { path: "packages/zod/src/mini/validators.gen.ts", zod: "zod/mini", runtime: "./runtime.js", checks: "../" },
+};
+
+/** The name under which @mrtr/zod/checks exports a type's check. */
+export const publicCheckName = (n: string) => `check${n}`;
+
+/** A check by name, through the namespace of the module holding it (`M` or `T`). */
+const checkRef = (n: string) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`;
+
+/** A flavour's validators.gen.ts: a validator for every core type, the `schemas` and `rawSchemas` maps, routing by method. */
+function coreValidators(built: BuiltSchema, flavour: ZodFlavour): [string, string] {
+  const where = FLAVOURS[flavour];
   const core = coreProjection(built.schema);
-  const names = Object.keys(core.$defs as object);
-  const checkRef = (n: string) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`;
-  const emitted = emitZod(core, { names, typeOf: (n) => n, checkRef });
-  const typeImports = [...names].sort().map((n) => `  ${n},`).join("\n");
-  const helpers = [...emitted.helpers, "predicate"].sort().join(", ");
-  const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
-  const routing = methodRouting(core);
-  return [
+  const names = Object.keys(core.$defs as object).sort();
+  const emitted = emitZod(core, { names, typeOf: (n) => n, checkRef, flavour });
+  const text = [
     generatedHeader(GENERATOR, SOURCE),
-    `import * as z from "zod";`,
-    `import type {\n${typeImports}\n} from "@mrtr/schema";`,
-    helpers ? `import { ${helpers} } from "./zod-runtime.js";` : "",
-    `import * as M from "./checks-messages.gen.js";`,
-    `import * as T from "./checks-types.gen.js";`,
+    `import * as z from "${where.zod}";`,
+    `import type {\n${names.map((n) => `  ${n},`).join("\n")}\n} from "@mrtr/schema";`,
+    `import { ${[...emitted.helpers].sort().join(", ")} } from "${where.runtime}";`,
+    `import * as M from "${where.checks}checks-messages.gen.js";`,
+    `import * as T from "${where.checks}checks-types.gen.js";`,
     "",
     emitted.body,
     "",
-    `/** Every core validator, by protocol type name. */\nexport const schemas = {\n${map}\n} as const;`,
+    `/** Every core validator, by protocol type name. */\nexport const schemas = {\n${names.map((n) => `  ${n}: ${validatorName(n)},`).join("\n")}\n} as const;`,
     "",
-    `/** The plain zod schemas behind the validators (no fast path), for composing new schemas from them. */\nexport const rawSchemas = {\n${[...names].sort().map((n) => `  ${n}: ${rawName(n)},`).join("\n")}\n} as const;`,
-    "",
-    `/** The generated checks behind the validators, by type name: \`checks.T(value, 0, true)\` is undefined when valid, else the first issue. */\nexport const checks = {\n${[...names].sort().map((n) => `  ${n}: ${checkRef(n)},`).join("\n")}\n} as const;`,
-    "",
-    `/** The generated checks as plain predicates, by type name: true exactly when the value is valid. */\nexport const predicates = {\n${[...names].sort().map((n) => `  ${n}: predicate(${checkRef(n)}),`).join("\n")}\n} as const;`,
+    `/** The plain zod schemas behind the validators (no fast path), for composing new schemas from them. */\nexport const rawSchemas = {\n${names.map((n) => `  ${n}: ${rawName(n)},`).join("\n")}\n} as const;`,
     "",
     "/** The name of a core protocol type that has a validator. */\nexport type SchemaName = keyof typeof schemas;",
     "",
-    routing,
+    methodRouting(core, "Validators", validatorName).join("\n\n"),
     "",
   ].join("\n");
+  return [where.path, text];
+}
+
+/**
+ * packages/zod/src/check-tables.gen.ts: the checks by type and by method, in
+ * a module that imports no zod (a table holds every check it names; a check
+ * imported alone holds only what it calls).
+ */
+function checkTables(built: BuiltSchema): [string, string] {
+  const core = coreProjection(built.schema);
+  const names = Object.keys(core.$defs as object).sort();
+  const text = [
+    generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
+    `import { predicate } from "./check-runtime.js";`,
+    `import * as M from "./checks-messages.gen.js";`,
+    `import * as T from "./checks-types.gen.js";`,
+    "",
+    "/** Each check alone, as `check<Type>` (a bundle holds only the ones imported and what they call). */",
+    ...["checks-messages", "checks-types"].map((m) => `export {\n${names.filter((n) => coreCheckModule(n) === m).map((n) => `  ${checkName(n)} as ${publicCheckName(n)},`).join("\n")}\n} from "./${m}.gen.js";`),
+    "",
+    `/** The generated checks behind the validators, by type name: \`checks.T(value, 0, true)\` is undefined when valid, else the first issue. */\nexport const checks = {\n${names.map((n) => `  ${n}: ${checkRef(n)},`).join("\n")}\n} as const;`,
+    "",
+    `/** The generated checks as plain predicates, by type name: true exactly when the value is valid. */\nexport const predicates = {\n${names.map((n) => `  ${n}: /* @__PURE__ */ predicate(${checkRef(n)}),`).join("\n")}\n} as const;`,
+    "",
+    methodRouting(core, "Checks", checkRef).join("\n\n"),
+    "",
+    inputRouting(core, checkRef),
+    "",
+  ].join("\n");
+  return ["packages/zod/src/check-tables.gen.ts", text];
 }
 
 type Defs = Record<string, Schema>;
 
-/** Validators by method: requests, notifications, and the response to each request. */
-function methodRouting(core: Schema): string {
+/** One entry per method: a later name wins (ClientNotification is a copy of CancelledNotification). */
+function byMethod(defs: Defs, names: string[], value: (n: string) => string | undefined): string {
+  const out = new Map<string, string>();
+  for (const n of names) {
+    const v = value(n);
+    if (v !== undefined) out.set(methodOf(defs, n), v);
+  }
+  return [...out].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
+}
+
+/** Validators or checks (`what`, `ref`) by method: requests, notifications, and the response to each request. */
+function methodRouting(core: Schema, what: "Validators" | "Checks", ref: (n: string) => string): string[] {
   const defs = core.$defs as Defs;
-  // One validator per method; a later name wins (ClientNotification is a copy of CancelledNotification).
-  const entries = (names: string[], value: (n: string) => string | undefined) => {
-    const byMethod = new Map<string, string>();
-    for (const n of names) {
-      const v = value(n);
-      if (v !== undefined) byMethod.set(methodOf(defs, n), v);
-    }
-    return [...byMethod].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
-  };
+  const suffix = what === "Validators" ? "Schemas" : "Checks";
   const requests = unionMembers(defs, "ClientRequest");
   const notifications = [...unionMembers(defs, "ClientNotification"), ...unionMembers(defs, "ServerNotification")];
   const responseOf = (n: string) => {
     const response = n.replace(/Request$/, "ResultResponse");
-    return response in defs ? validatorName(response) : undefined;
+    return response in defs ? ref(response) : undefined;
   };
   return [
-    `/** Validators of the requests a client may send, by method. */\nexport const requestSchemas = {\n${entries(requests, validatorName)}\n} as const;`,
-    `/** Validators of notifications (either direction), by method. */\nexport const notificationSchemas = {\n${entries(notifications, validatorName)}\n} as const;`,
-    `/** Validators of the response to each request, by the request's method. */\nexport const resultResponseSchemas = {\n${entries(requests, responseOf)}\n} as const;`,
+    `/** ${what} of the requests a client may send, by method. */\nexport const request${suffix} = {\n${byMethod(defs, requests, ref)}\n} as const;`,
+    `/** ${what} of notifications (either direction), by method. */\nexport const notification${suffix} = {\n${byMethod(defs, notifications, ref)}\n} as const;`,
+    `/** ${what} of the response to each request, by the request's method. */\nexport const resultResponse${suffix} = {\n${byMethod(defs, requests, responseOf)}\n} as const;`,
+  ];
+}
+
+/** Checks of the input requests a server may embed, and of the answers to them, by input method. */
+function inputRouting(core: Schema, ref: (n: string) => string): string {
+  const defs = core.$defs as Defs;
+  const requests = unionMembers(defs, "InputRequest");
+  const responses = new Set(unionMembers(defs, "InputResponse"));
+  const responseOf = (n: string) => {
+    const response = n.replace(/Request$/, "Result");
+    return responses.has(response) ? ref(response) : undefined;
+  };
+  return [
+    `/** Checks of the input requests a server may put into \`inputRequests\`, by method. */\nexport const inputRequestChecks = {\n${byMethod(defs, requests, ref)}\n} as const;`,
+    `/** Checks of the answer to each input request, by the input request's method. */\nexport const inputResponseChecks = {\n${byMethod(defs, requests, responseOf)}\n} as const;`,
   ].join("\n\n");
 }
 
@@ -87,7 +138,7 @@ function coreChecks(built: BuiltSchema): Array<[string, string]> {
     path: `packages/zod/src/${m}.gen.ts`,
     names: [...checks.chunks.keys()].filter((n) => coreCheckModule(n) === m),
   }));
-  return checksModules(checks, modules, "./zod-runtime.js");
+  return checksModules(checks, modules, { runtime: "./check-runtime.js", formats: "./formats.js" });
 }
 
 const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "codePointsWithin", "hasOwn", "isObj", "missing", "no"];
@@ -96,9 +147,10 @@ const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "code
  * Modules of generated checks, one per entry of `modules`: each holds the
  * checks of its `names` (after the helpers they were first to need), imports
  * from the others the checks and helpers it calls, and exports the helpers
- * another one calls. `raw` adds import lines.
+ * another one calls. `from` names the modules of the runtime helpers and of
+ * the format tests (neither imports zod); `raw` adds import lines.
  */
-export function checksModules(checks: EmittedChecks, modules: Array<{ path: string; names: string[] }>, runtime: string, raw: string[] = []): Array<[string, string]> {
+export function checksModules(checks: EmittedChecks, modules: Array<{ path: string; names: string[] }>, from: { runtime: string; formats: string }, raw: string[] = []): Array<[string, string]> {
   const bodies = modules.map((m) => m.names.map((n) => checks.chunks.get(n)!).join("\n\n"));
   const helpers = bodies.map((b) => [...b.matchAll(/^(?:function|const) ([cSK]\d+)\b/gm)].map((x) => x[1]!));
   const uses = (body: string, id: string) => new RegExp(`\\b${id}\\b`).test(body);
@@ -111,18 +163,18 @@ export function checksModules(checks: EmittedChecks, modules: Array<{ path: stri
       const names = j === i ? [] : [...other.names.map(checkName), ...helpers[j]!].filter((id) => uses(body, id)).sort();
       return names.length ? [`import { ${names.join(", ")} } from "./${basename(other.path, ".ts")}.js";`] : [];
     });
-    const formats = [...checks.formats].filter((f) => uses(body, `F_${f.replace(/-/g, "_")}`)).sort();
-    const runtimeValues = [...RUNTIME_VALUES.filter((id) => uses(body, id)), ...(formats.length ? ["formatTest"] : [])].sort();
+    const formats = [...checks.formats].map(formatTestName).filter((id) => uses(body, id)).sort();
     const text = [
       generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
       "/* eslint-disable @typescript-eslint/no-explicit-any */",
       "// c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.",
-      `import { ${runtimeValues.join(", ")} } from "${runtime}";`,
-      `import type { Verdict } from "${runtime}";`,
+      ...(from.formats === from.runtime
+        ? [`import { ${[...RUNTIME_VALUES.filter((id) => uses(body, id)), ...formats].sort().join(", ")} } from "${from.runtime}";`]
+        : [`import { ${RUNTIME_VALUES.filter((id) => uses(body, id)).join(", ")} } from "${from.runtime}";`, ...(formats.length ? [`import { ${formats.join(", ")} } from "${from.formats}";`] : [])]),
+      `import type { Verdict } from "${from.runtime}";`,
       ...imports,
       ...raw,
       "",
-      ...(formats.length ? [...formats.map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`), ""] : []),
       body,
       "",
     ].join("\n");
@@ -145,9 +197,11 @@ export function generatedOutputs(built: BuiltSchema): Map<string, string> {
     ["packages/schema/src/types.gen.ts", emitCoreTypes(built.declarations, built.sourceFile, header)],
     ["packages/schema/src/constants.gen.ts", emitCoreConstants(built.schema, constantStatements(built.sourceFile), header)],
     ...coreChecks(built),
-    ["packages/zod/src/validators.gen.ts", coreValidators(built)],
+    checkTables(built),
+    coreValidators(built, "classic"),
+    coreValidators(built, "mini"),
     ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, deprecatedHeader)],
-    ...checksModules(deprecatedZod.checks, [deprecatedChecks], "@mrtr/zod/runtime", [`import { checks as coreChecks } from "@mrtr/zod";`]),
+    ...checksModules(deprecatedZod.checks, [deprecatedChecks], { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks" }, [`import { checks as coreChecks } from "@mrtr/zod/checks";`]),
     ["packages/deprecated/src/zod/validators.gen.ts", deprecatedZod.validators],
   ]);
 }

@@ -5,8 +5,8 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no } from "./zod-runtime.js";
-import type { Verdict } from "./zod-runtime.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no } from "./check-runtime.js";
+import type { Verdict } from "./check-runtime.js";
 import { c24, c3, cClientCapabilities, cContentBlock, cInputRequests, cInputResponses, cNotificationMetaObject, cPrimitiveSchemaDefinition, cProgressToken, cPrompt, cPromptMessage, cPromptReference, cRequestId, cRequestMetaObject, cResource, cResourceTemplate, cResourceTemplateReference, cResultMetaObject, cServerCapabilities, cSubscriptionFilter, cSubscriptionsListenResultMetaObject, cTool } from "./checks-types.gen.js";
 
 function c4(v: any, d: number, e: boolean, s: string): Verdict {

@@ -5,13 +5,10 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, formatTest, hasOwn, isObj, missing, no } from "./zod-runtime.js";
-import type { Verdict } from "./zod-runtime.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no } from "./check-runtime.js";
+import { isByte, isUri, isUriTemplate } from "./formats.js";
+import type { Verdict } from "./check-runtime.js";
 import { c17, cInputRequest, cInputResponse, cJSONRPCErrorResponse, cJSONRPCNotification, cJSONRPCRequest, cJSONRPCResultResponse } from "./checks-messages.gen.js";
-
-const F_byte = formatTest("byte");
-const F_uri = formatTest("uri");
-const F_uri_template = formatTest("uri-template");
 
 function c0(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
@@ -38,7 +35,7 @@ export function cAnnotations(v: any, d: number, e: boolean): Verdict {
 
 function c2(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_byte(v))) return no(e, v, "format", "byte", s);
+  if (!(isByte(v))) return no(e, v, "format", "byte", s);
 }
 
 export function cAudioContent(v: any, d: number, e: boolean): Verdict {
@@ -66,7 +63,7 @@ export function cBaseMetadata(v: any, d: number, e: boolean): Verdict {
 
 export function c3(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
+  if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
@@ -523,7 +520,7 @@ export function cResourceLink(v: any, d: number, e: boolean): Verdict {
 
 function c48(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri_template(v))) return no(e, v, "format", "uri-template", s);
+  if (!(isUriTemplate(v))) return no(e, v, "format", "uri-template", s);
 }
 
 export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {

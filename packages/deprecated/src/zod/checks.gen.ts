@@ -5,11 +5,9 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, formatTest, hasOwn, isObj, missing, no } from "@mrtr/zod/runtime";
-import type { Verdict } from "@mrtr/zod/runtime";
-import { checks as coreChecks } from "@mrtr/zod";
-
-const F_uri = formatTest("uri");
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, isUri, missing, no } from "@mrtr/zod/checks";
+import type { Verdict } from "@mrtr/zod/checks";
+import { checks as coreChecks } from "@mrtr/zod/checks";
 
 export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequest";
@@ -196,7 +194,7 @@ export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
 
 function c9(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
+  if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cRoot(v: any, d: number, e: boolean): Verdict {
