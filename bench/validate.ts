@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (validate): messages per second validating the example
  * corpus (`schema/examples*`, valid and invalid measured apart) with
- *   - ours: `schemas[Type].safeParse` from `@mrtr/zod`;
+ *   - ours: `schemas[Type].safeParse` from `@mrtr/zod`, and beside it the same
+ *     from `@mrtr/zod/mini` (the zod/mini flavour);
  *   - ajv 8 (Ajv2020 + ajv-formats) compiled from `packages/schema/schema.json`
  *     (core projection, the language `@mrtr/zod` implements);
  *   - the official SDK's hand-written zod schemas (`@modelcontextprotocol/core`),
@@ -23,6 +24,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { schemas } from "@mrtr/zod";
+import { schemas as miniSchemas } from "@mrtr/zod/mini";
 import { ajvAllErrors, ajvChecks } from "./lib/ajv.js";
 import { type Corpus, loadCorpus, type Message, only, typesOf } from "./lib/corpus.js";
 import { type Case, type Check, consumed, type Plan, race } from "./lib/measure.js";
@@ -38,9 +40,10 @@ const plan: Plan = {
 interface SafeParser {
   safeParse(data: unknown): { success: boolean };
 }
-const ours = new Map<string, Check>(
-  Object.entries(schemas as unknown as Record<string, SafeParser>).map(([type, schema]) => [type, (data) => schema.safeParse(data).success]),
-);
+const checksOf = (validators: object) =>
+  new Map<string, Check>(Object.entries(validators as Record<string, SafeParser>).map(([type, schema]) => [type, (data) => schema.safeParse(data).success]));
+const ours = checksOf(schemas);
+const mini = checksOf(miniSchemas);
 
 const all = (c: Corpus) => [...c.valid, ...c.invalid];
 const everything = loadCorpus();
@@ -75,7 +78,7 @@ function verdicts(checks: Map<string, Check>, c: Corpus): string {
   const rejected = c.invalid.filter((m) => !wrong.has(m)).length;
   return `${accepted}/${c.valid.length} valid accepted, ${rejected}/${c.invalid.length} invalid rejected`;
 }
-console.log(`verdicts: ours ${verdicts(ours, corpus)} | ajv ${verdicts(ajv, corpus)}`);
+console.log(`verdicts: ours ${verdicts(ours, corpus)} | zod/mini ${verdicts(mini, corpus)} | ajv ${verdicts(ajv, corpus)}`);
 const hostileWrong = hostile.filter((m) => ours.get(m.type)!(m.data) || ajv.get(m.type)!(m.data)).map((m) => m.file);
 console.log(`verdicts (hostile): ${hostile.length - hostileWrong.length}/${hostile.length} refused by both${hostileWrong.length ? `; accepted: ${hostileWrong.join(", ")}` : ""}`);
 const oursWrong = misjudged(ours, corpus);
@@ -96,10 +99,12 @@ function compare(label: string, theirName: string, ourChecks: Map<string, Check>
     console.log(`${label}: no messages`);
     return;
   }
-  const r = race({ ours: cases(ourChecks, messages), theirs: cases(theirChecks, messages) }, plan);
+  const r = race({ ours: cases(ourChecks, messages), mini: cases(mini, messages), theirs: cases(theirChecks, messages) }, plan);
   const ratio = r.ours / r.theirs;
   const goal = target === undefined ? "" : ` (target ≥ ${target.toFixed(2)}x: ${ratio >= target ? "met" : "missed"})`;
-  console.log(`${label}: ours ${rate(r.ours)} | ${theirName} ${rate(r.theirs)} | ratio ${ratio.toFixed(2)}x${goal}`);
+  console.log(
+    `${label}: ours ${rate(r.ours)} (zod/mini ${rate(r.mini)}) | ${theirName} ${rate(r.theirs)} | ratio ${ratio.toFixed(2)}x (zod/mini ${(r.mini / r.theirs).toFixed(2)}x)${goal}`,
+  );
 }
 
 compare("validate valid            ", "ajv", ours, ajv, corpus.valid, 0.9);

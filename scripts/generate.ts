@@ -1,8 +1,17 @@
 /**
- * `npm run generate`: turns schema/schema.ts into everything generated.
- *   packages/schema/schema.json        the full protocol's JSON Schema (2020-12)
- *   packages/schema/src/types.gen.ts   the core protocol's TypeScript declarations
- *   packages/schema/src/constants.gen.ts  protocol version, error codes, method lists
+ * `npm run generate`: turns schema/schema.ts into everything generated
+ * (registered in scripts/lib/outputs.ts; a test holds this list to it).
+ *   packages/schema/schema.json                     the full protocol's JSON Schema (2020-12)
+ *   packages/schema/src/types.gen.ts                the core protocol's TypeScript declarations
+ *   packages/schema/src/constants.gen.ts            protocol version, error codes, method lists
+ *   packages/zod/src/checks-messages.gen.ts         the check of every core message type (requests, results, errors, …)
+ *   packages/zod/src/checks-types.gen.ts            the check of every other core type
+ *   packages/zod/src/check-tables.gen.ts            the checks by type and by method (no zod)
+ *   packages/zod/src/validators.gen.ts              zod validators of the core types, method routing tables
+ *   packages/zod/src/mini/validators.gen.ts         the same on zod/mini
+ *   packages/deprecated/src/types.gen.ts            the deprecated declarations and their augmentation of the core
+ *   packages/deprecated/src/zod/checks.gen.ts       checks of the deprecated types and full-protocol variants
+ *   packages/deprecated/src/zod/validators.gen.ts   zod validators of those
  * `npm run generate -- --check` builds everything in memory and exits 1,
  * naming each stale file, when what is on disk differs.
  */
@@ -11,28 +20,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildJsonSchema } from "./lib/json-schema.js";
-import { emitCoreTypes, constantStatements } from "./lib/emit-types.js";
-import { emitCoreConstants } from "./lib/emit-constants.js";
-import { generatedHeader } from "./lib/header.js";
-import { extraOutputs } from "./lib/outputs.js";
+import { generatedOutputs } from "./lib/outputs.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCE = "schema/schema.ts";
-const GENERATOR = "scripts/generate.ts";
 
+/** Every generated file's text, by path from the repository root. */
 export function generateAll(): Map<string, string> {
-  const built = buildJsonSchema(resolve(root, SOURCE));
-  const header = generatedHeader(GENERATOR, SOURCE);
-  const outputs = new Map<string, string>();
-  outputs.set("packages/schema/schema.json", `${JSON.stringify(built.schema, null, 2)}\n`);
-  const types = emitCoreTypes(built.declarations, built.sourceFile, header);
-  outputs.set("packages/schema/src/types.gen.ts", types.text);
-  outputs.set(
-    "packages/schema/src/constants.gen.ts",
-    emitCoreConstants(built.schema, constantStatements(built.sourceFile), header),
-  );
-  for (const [path, text] of extraOutputs(built)) outputs.set(path, text);
-  return outputs;
+  return generatedOutputs(buildJsonSchema(resolve(root, "schema/schema.ts")));
 }
 
 function main(): void {

@@ -7,13 +7,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { project } from "../scripts/lib/project.js";
+import { coreProjection } from "../scripts/lib/project.js";
 import { ajvFor } from "./helpers/ajv.js";
 import { formatReport, runDifferential, type SafeParser } from "./helpers/differential.js";
 import { repoRoot } from "./helpers/paths.js";
 
 const full = JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8"));
-const core = project(full, "core");
+const core = coreProjection(full);
 const validator = ajvFor(core, "mrtr:selftest");
 const exact = (type: string): SafeParser => ({
   safeParse: (x) => (validator(type)(x) ? { success: true, data: x } : { success: false, error: validator(type).errors }),

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { project } from "../../scripts/lib/project.js";
+import { coreProjection } from "../../scripts/lib/project.js";
 import { ajvFor } from "../../test/helpers/ajv.js";
 import { repoRoot } from "./corpus.js";
 import type { Check } from "./measure.js";
@@ -18,7 +18,7 @@ export const ajvAllErrors = process.env.BENCH_AJV_ALL_ERRORS === "1";
 /** A compiled check for each of `types`, all compiled now. */
 export function ajvChecks(types: Iterable<string>): Map<string, Check> {
   const full = JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8")) as Record<string, unknown>;
-  const validator = ajvFor(project(full, "core"), "mrtr:schema", { allErrors: ajvAllErrors });
+  const validator = ajvFor(coreProjection(full), "mrtr:schema", { allErrors: ajvAllErrors });
   const checks = new Map<string, Check>();
   for (const type of types) {
     const validate = validator(type);

@@ -8,16 +8,12 @@ import { methodOf, unionMembers } from "./schema-walk.js";
 
 type Defs = Record<string, JsonSchema>;
 
-function isDeprecated(defs: Defs, name: string): boolean {
-  return defs[name]?.deprecated === true;
-}
-
 function list(name: string, doc: string, values: string[]): string {
   const items = values.map((v) => `  ${JSON.stringify(v)},`).join("\n");
   return `/** ${doc} */\nexport const ${name} = [\n${items}\n] as const;`;
 }
 
-export interface DerivedMethods {
+interface DerivedMethods {
   clientRequests: string[];
   clientNotifications: string[];
   serverNotifications: string[];
@@ -25,12 +21,12 @@ export interface DerivedMethods {
   inputRequests: string[];
 }
 
-/** Method lists derived from the schema; `deprecated` selects which side of the split. */
-export function deriveMethods(schema: JsonSchema, deprecated: boolean): DerivedMethods {
+/** Method lists of the core protocol, derived from the schema. */
+function deriveMethods(schema: JsonSchema): DerivedMethods {
   const defs = schema.$defs as Defs;
   const pick = (union: string) =>
     unionMembers(defs, union)
-      .filter((n) => isDeprecated(defs, n) === deprecated)
+      .filter((n) => defs[n]?.deprecated !== true)
       .map((n) => methodOf(defs, n));
   const inputRequired = Object.keys(defs)
     .filter((n) => n.endsWith("ResultResponse"))
@@ -45,14 +41,14 @@ export function deriveMethods(schema: JsonSchema, deprecated: boolean): DerivedM
     clientRequests: pick("ClientRequest"),
     clientNotifications: pick("ClientNotification"),
     serverNotifications: pick("ServerNotification"),
-    inputRequired: deprecated ? [] : inputRequired,
+    inputRequired,
     inputRequests: pick("InputRequest"),
   };
 }
 
 /** The core constants module. */
 export function emitCoreConstants(schema: JsonSchema, copied: string[], header: string): string {
-  const m = deriveMethods(schema, false);
+  const m = deriveMethods(schema);
   const parts = [
     ...copied,
     list("CLIENT_REQUEST_METHODS", "Methods a client may send as requests.", m.clientRequests),

@@ -10,7 +10,7 @@ import ts from "typescript";
 import { hasTag, type BuiltSchema, type JsonSchema } from "./json-schema.js";
 import { emitZod, validatorName } from "./emit-zod.js";
 import { checkName, emitChecks, type EmittedChecks } from "./emit-predicate.js";
-import { project, type Schema } from "./project.js";
+import { coreProjection, type Schema } from "./project.js";
 import { refsOf } from "./schema-walk.js";
 import { sourceText } from "./emit-types.js";
 
@@ -90,7 +90,7 @@ export function emitDeprecatedTypes(built: BuiltSchema, header: string): string 
 /** Names of definitions whose full-protocol form differs from the core projection, plus everything referring to them. */
 export function fullVariantNames(schema: JsonSchema): { deprecated: string[]; variants: string[] } {
   const defs = schema.$defs as Record<string, Schema>;
-  const core = project(schema, "core").$defs as Record<string, Schema>;
+  const core = coreProjection(schema).$defs as Record<string, Schema>;
   const deprecated = Object.keys(defs).filter((n) => !(n in core));
   const differs = new Set(Object.keys(core).filter((n) => JSON.stringify(core[n]) !== JSON.stringify(defs[n])));
   const changed = new Set([...deprecated, ...differs]);

@@ -21,6 +21,9 @@ import { ANNOTATIONS, constrains, discriminatorOf, FORMATS, objectOf, refName, u
 /** The identifier of a definition's generated check. */
 export const checkName = (name: string) => `c${name}`;
 
+/** The test of a format in @mrtr/zod's formats.ts: `uri-template` → `isUriTemplate`. */
+export const formatTestName = (format: string) => `is${format.split("-").map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`;
+
 export interface CheckEmitOptions {
   /** The definitions to emit checks for. */
   names: string[];
@@ -29,12 +32,14 @@ export interface CheckEmitOptions {
 }
 
 export interface EmittedChecks {
-  /** By definition: its check, after the helpers only it uses. */
+  /**
+   * By definition: its check, after the helpers it was the first to need.
+   * Helpers alike but for their schema pointer are one helper, declared once:
+   * a chunk may call one that another chunk declares.
+   */
   chunks: Map<string, string>;
-  /** Formats whose test the body uses (declared by the caller as `F_<name>`). */
+  /** Formats whose test the body calls (`formatTestName`, imported by the caller). */
   formats: Set<string>;
-  /** Runtime helpers the body calls. */
-  helpers: Set<string>;
 }
 
 type Category = "object" | "array" | "string" | "number" | "boolean" | "null";
@@ -55,7 +60,6 @@ class CheckEmitter {
   private functions: string[] = [];
   private counter = 0;
   readonly formats = new Set<string>();
-  readonly used = new Set<string>(["no"]);
   constructor(
     private defs: Record<string, Schema>,
     private options: CheckEmitOptions,
@@ -83,11 +87,6 @@ class CheckEmitter {
     return lit(sp);
   }
 
-  private use<T extends string>(helper: T): T {
-    this.used.add(helper);
-    return helper;
-  }
-
   /** `node` as an inline test, when it is one constant, one enum or bare scalar types. */
   private inline(node: Schema): Inline | undefined {
     const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
@@ -108,43 +107,64 @@ class CheckEmitter {
     return undefined;
   }
 
-  /** The check function for a node: its definition's, or a new helper. */
-  private call(node: Schema, sp: string): string {
+  /**
+   * A call of the check for a node, as a function of the value, depth and
+   * explain expressions: its definition's check, or a helper.
+   */
+  private call(node: Schema, sp: string): (x: string, dx: string, e: string) => string {
     const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
-    if (node.$ref !== undefined && keys.length === 1) return this.ref(refName(node.$ref), sp);
-    const name = `c${this.counter++}`;
-    this.functions.push(this.function(name, node, sp, false));
+    if (node.$ref !== undefined && keys.length === 1) {
+      const f = this.ref(refName(node.$ref), sp);
+      return (x, dx, e) => `${f}(${x}, ${dx}, ${e})`;
+    }
+    // A helper takes its schema pointer from the caller (a literal: nothing is built per call),
+    // so nodes alike but for where they stand share one helper.
+    const { lines, readsPath } = this.body(node, sp);
+    const params = `v: any, d: number, e: boolean${readsPath ? ", s: string" : ""}`;
+    const f = this.declare("c", (name) => `function ${name}(${params}): Verdict {\n${lines.map((l) => `  ${l}`).join("\n")}\n}`);
+    return (x, dx, e) => `${f}(${x}, ${dx}, ${e}${readsPath ? `, ${lit(sp)}` : ""})`;
+  }
+
+  /** Helpers declared so far, by their text with the name left out: each text is declared once. */
+  private declared = new Map<string, string>();
+
+  /** The name of the helper (function or constant) with this text, declaring it if it is new. */
+  private declare(prefix: string, text: (name: string) => string): string {
+    const key = text("\0");
+    const known = this.declared.get(key);
+    if (known !== undefined) return known;
+    const name = `${prefix}${this.counter++}`;
+    this.declared.set(key, name);
+    this.functions.push(text(name));
     return name;
   }
 
-  private function(name: string, node: Schema, sp: string, exported: boolean): string {
+  /** The statements of a check of `node` (schema pointer `sp`), and whether they read the pointer `s`. */
+  private body(node: Schema, sp: string): { lines: string[]; readsPath: boolean } {
     this.fnSp.push(sp);
     const lines = this.statements(node, sp);
+    this.fnSp.pop();
     if (lines.some((l) => l.includes("d + 1"))) {
-      this.use("MAX_VALIDATION_DEPTH");
       lines.unshift(`if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);`);
     }
     if (lines.some((l) => /\br = /.test(l))) lines.unshift("let r: Verdict;");
-    if (lines.some((l) => /\bs\b(?=[,)])|\bs \+ "/.test(l))) lines.unshift(`const s = ${lit(sp)};`);
-    this.fnSp.pop();
-    const body = lines.map((l) => `  ${l}`).join("\n");
-    return `${exported ? "export " : ""}function ${name}(v: any, d: number, e: boolean): Verdict {\n${body}\n}`;
+    return { lines, readsPath: lines.some((l) => /\bs\b(?=[,)])|\bs \+ "/.test(l)) };
   }
 
   /** A statement that returns the failure of `x` (the child at `seg` of `v`, depth `dx`) against `node`. */
   private child(node: Schema, sp: string, x: string, seg: string | undefined, dx: string): string | undefined {
     if (!constrains(node)) return undefined;
     const inline = this.inline(node);
-    const wrap = (issue: string) => (seg === undefined ? issue : `${this.use("at")}(${issue}, ${seg})`);
+    const wrap = (issue: string) => (seg === undefined ? issue : `at(${issue}, ${seg})`);
     if (inline) return `if (!(${inline.cond(x)})) return ${wrap(`no(e, ${x}, ${lit(inline.keyword)}, ${lit(inline.param)}, ${this.sp(sp)})`)};`;
     const f = this.call(node, sp);
-    return `if ((r = ${f}(${x}, ${dx}, e)) !== undefined) return ${seg === undefined ? "r" : `${this.use("at")}(r, ${seg})`};`;
+    return `if ((r = ${f(x, dx, "e")}) !== undefined) return ${seg === undefined ? "r" : `at(r, ${seg})`};`;
   }
 
   private typeTest(type: string, x: string): string {
     switch (type) {
       case "object":
-        return `${this.use("isObj")}(${x})`;
+        return `isObj(${x})`;
       case "array":
         return `Array.isArray(${x})`;
       case "string":
@@ -184,12 +204,12 @@ class CheckEmitter {
     if (node.format !== undefined) {
       if (!FORMATS.has(node.format as string)) this.fail(sp, `unsupported format "${String(node.format)}"`);
       this.formats.add(node.format as string);
-      str(`F_${(node.format as string).replace(/-/g, "_")}(v)`, "format", node.format);
+      str(`${formatTestName(node.format as string)}(v)`, "format", node.format);
     }
     if (node.minLength !== undefined || node.maxLength !== undefined) {
       const min = (node.minLength ?? 0) as number;
       const max = node.maxLength as number | undefined;
-      const within = this.use("codePointsWithin");
+      const within = "codePointsWithin";
       const which =
         max === undefined ? issue("minLength", min) : node.minLength === undefined ? issue("maxLength", max)
           : `${within}(v, ${min}, Infinity) ? no(e, v, "maxLength", ${max}, ${this.sp(sp)}) : no(e, v, "minLength", ${min}, ${this.sp(sp)})`;
@@ -220,11 +240,10 @@ class CheckEmitter {
     if (!node.properties && !required.length && additional === undefined) return;
     if (additional === false) this.fail(sp, "additionalProperties: false is not used by this protocol");
     const lines: string[] = [];
-    this.use("hasOwn");
     // Cheap checks first, so an invalid object is refused before its large parts are walked
     // (JSON Schema's verdict does not depend on order): every required key's presence, then
     // each property's value, lightest schema first.
-    for (const r of required) lines.push(`if (!hasOwn(v, ${lit(r)})) return ${this.use("missing")}(e, ${lit(r)}, ${this.sp(sp)});`);
+    for (const r of required) lines.push(`if (!hasOwn(v, ${lit(r)})) return missing(e, ${lit(r)}, ${this.sp(sp)});`);
     const values: Array<{ line: string; weight: number }> = [];
     for (const [name, sub] of Object.entries(props)) {
       const k = lit(name);
@@ -236,15 +255,14 @@ class CheckEmitter {
       const check = this.child(additional, `${sp}/additionalProperties`, "v[k]", "k", "d + 1")!;
       let skip = "";
       if (Object.keys(props).length) {
-        const set = `K${this.counter++}`;
-        this.functions.push(`const ${set} = new Set(${lit(Object.keys(props))});`);
+        const set = this.declare("K", (name) => `const ${name} = new Set(${lit(Object.keys(props))});`);
         skip = `if (${set}.has(k)) continue; `;
       }
       // Object.keys lists an own "__proto__" key, and v[k] reads the own value, as JSON Schema sees it.
       lines.push(`for (const k of Object.keys(v)) { ${skip}${check} }`);
     }
     if (known === "object") out.push(...lines);
-    else if (lines.length) out.push(`if (${this.use("isObj")}(v)) {`, ...lines.map((l) => `  ${l}`), "}");
+    else if (lines.length) out.push(`if (isObj(v)) {`, ...lines.map((l) => `  ${l}`), "}");
   }
 
   private weights = new Map<string, number>();
@@ -300,7 +318,7 @@ class CheckEmitter {
   }
 
   private categoryTest(c: Category): string {
-    return c === "object" ? `${this.use("isObj")}(v)` : c === "array" ? "Array.isArray(v)" : c === "null" ? "v === null" : `typeof v === "${c}"`;
+    return c === "object" ? `isObj(v)` : c === "array" ? "Array.isArray(v)" : c === "null" ? "v === null" : `typeof v === "${c}"`;
   }
 
   /** `anyOf`: dispatch on the JSON type, then on a discriminating constant, then try each member. */
@@ -310,8 +328,8 @@ class CheckEmitter {
       if (!bare.every(Boolean)) this.fail(sp, "anyOf mixing bare `required` lists with schemas is not used by this protocol");
       // "at least one of these key sets": a check on the object itself.
       const sets = members.map((m) => m.required as string[]);
-      const cond = sets.map((s) => `(${s.map((r) => `${this.use("hasOwn")}(v, ${lit(r)})`).join(" && ")})`).join(" || ");
-      out.push(`if (${this.use("isObj")}(v) && !(${cond})) return no(e, v, "anyOf", ${lit(sets)}, ${this.sp(sp)});`);
+      const cond = sets.map((s) => `(${s.map((r) => `hasOwn(v, ${lit(r)})`).join(" && ")})`).join(" || ");
+      out.push(`if (isObj(v) && !(${cond})) return no(e, v, "anyOf", ${lit(sets)}, ${this.sp(sp)});`);
       return;
     }
     const admits = members.map((m) => this.admits(m));
@@ -355,18 +373,17 @@ class CheckEmitter {
         const s = this.child(members[i]!, memberSp(i), "v", undefined, "d");
         return `  case ${lit(disc.values[n])}:${s === undefined ? "" : ` ${s}`} break;`;
       });
-      const at = this.use("at");
-      const wrong = `hasOwn(v, ${k}) ? ${at}(no(e, v[${k}], "discriminator", ${lit(disc.values)}, ${this.sp(sp)}), ${k}) : ${this.use("missing")}(e, ${k}, ${this.sp(sp)})`;
-      return [`switch (${this.use("hasOwn")}(v, ${k}) ? v[${k}] : undefined) {`, ...cases, `  default: return ${wrong};`, "}"];
+      const wrong = `hasOwn(v, ${k}) ? at(no(e, v[${k}], "discriminator", ${lit(disc.values)}, ${this.sp(sp)}), ${k}) : missing(e, ${k}, ${this.sp(sp)})`;
+      return [`switch (hasOwn(v, ${k}) ? v[${k}] : undefined) {`, ...cases, `  default: return ${wrong};`, "}"];
     }
     const tries = idx.map((i) => {
       const node = members[i]!;
       const inline = this.inline(node);
       if (inline) return { fails: `!(${inline.cond("v")})`, explain: `no(true, v, ${lit(inline.keyword)}, ${lit(inline.param)}, ${this.sp(memberSp(i))})` };
       const f = this.call(node, memberSp(i));
-      return { fails: `${f}(v, d, false) !== undefined`, explain: `${f}(v, d, true)` };
+      return { fails: `${f("v", "d", "false")} !== undefined`, explain: f("v", "d", "true") };
     });
-    const lines = [`if (${tries.map((t) => t.fails).join(" && ")}) {`, `  if (!e) return ${this.use("FAILED")};`];
+    const lines = [`if (${tries.map((t) => t.fails).join(" && ")}) {`, `  if (!e) return FAILED;`];
     if (cats.length === 1 && cats[0] === "object") {
       const spec = idx.map((i) => {
         const o = objectOf(this.defs, members[i]!);
@@ -375,9 +392,8 @@ class CheckEmitter {
         const consts = Object.entries(props).filter(([, p]) => p.const !== undefined).map(([k, p]) => [k, p.const]);
         return [req, consts];
       });
-      const set = `S${this.counter++}`;
-      this.functions.push(`const ${set} = ${lit(spec)} as const;`);
-      lines.push(`  switch (${this.use("closest")}(v, ${set})) {`, ...tries.slice(1).map((t, n) => `    case ${n + 1}: return ${t.explain};`), `    default: return ${tries[0]!.explain};`, "  }");
+      const set = this.declare("S", (name) => `const ${name} = ${lit(spec)} as const;`);
+      lines.push(`  switch (closest(v, ${set})) {`, ...tries.slice(1).map((t, n) => `    case ${n + 1}: return ${t.explain};`), `    default: return ${tries[0]!.explain};`, "  }");
     } else {
       lines.push(`  return ${tries[0]!.explain};`);
     }
@@ -388,11 +404,13 @@ class CheckEmitter {
   emitAll(): EmittedChecks {
     const chunks = new Map<string, string>();
     for (const name of this.options.names) {
-      const main = this.function(checkName(name), this.defs[name]!, token(name), true);
+      const { lines, readsPath } = this.body(this.defs[name]!, token(name));
+      if (readsPath) lines.unshift(`const s = ${lit(token(name))};`);
+      const main = `export function ${checkName(name)}(v: any, d: number, e: boolean): Verdict {\n${lines.map((l) => `  ${l}`).join("\n")}\n}`;
       chunks.set(name, [...this.functions, main].join("\n\n"));
       this.functions = [];
     }
-    return { chunks, formats: this.formats, helpers: this.used };
+    return { chunks, formats: this.formats };
   }
 }
 

@@ -95,15 +95,9 @@ export function constantStatements(sourceFile: ts.SourceFile): string[] {
     .map((s) => sourceText(s, sourceFile));
 }
 
-export interface EmittedTypes {
-  text: string;
-  names: string[];
-}
-
 /** The core declarations (deprecated parts removed) as one module's text. */
-export function emitCoreTypes(declarations: DeclarationInfo[], sourceFile: ts.SourceFile, header: string): EmittedTypes {
+export function emitCoreTypes(declarations: DeclarationInfo[], sourceFile: ts.SourceFile, header: string): string {
   const deprecated = new Set(declarations.filter((d) => d.deprecated).map((d) => d.name));
-  const kept = declarations.filter((d) => !d.deprecated);
-  const body = kept.map((d) => coreText(d, sourceFile, deprecated)).join("\n\n");
-  return { text: `${header}\n${body}\n`, names: kept.map((d) => d.name) };
+  const body = declarations.filter((d) => !d.deprecated).map((d) => coreText(d, sourceFile, deprecated)).join("\n\n");
+  return `${header}\n${body}\n`;
 }

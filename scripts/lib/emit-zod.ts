@@ -9,8 +9,6 @@ import type { Schema } from "./project.js";
 import { ANNOTATIONS, constrains, discriminatorOf, FORMATS, refName, refsOf, unsupportedKeyword } from "./schema-walk.js";
 import { checkName } from "./emit-predicate.js";
 
-/** Keywords that carry no constraint. */
-
 export interface ZodEmitOptions {
   /** The definitions to emit, in any order; references to others go through `external`. */
   names: string[];
@@ -20,7 +18,42 @@ export interface ZodEmitOptions {
   typeOf: (name: string) => string;
   /** How to refer to a definition's generated check (default: its bare name). */
   checkRef?: (name: string) => string;
+  /** Which zod to write for: `zod` (classic, the default) or `zod/mini`. */
+  flavour?: ZodFlavour;
 }
+
+export type ZodFlavour = "classic" | "mini";
+
+/**
+ * What differs between the flavours: classic zod chains methods, zod/mini
+ * passes schemas and checks to functions. Everything else is written alike.
+ */
+interface Syntax {
+  /** The schema type a validator is declared with. */
+  type: string;
+  optional(schema: string): string;
+  catchall(object: string, value: string): string;
+  /** `schema` with the checks added (none: unchanged); `bounds` are [zod/mini check, classic method] pairs. */
+  checked(schema: string, checks: string[], bounds: Array<[string, string]>): string;
+}
+
+const SYNTAX: Record<ZodFlavour, Syntax> = {
+  classic: {
+    type: "z.ZodType",
+    optional: (schema) => pure(`${schema}.optional()`),
+    catchall: (object, value) => pure(`${object}.catchall(${value})`),
+    checked: (schema, checks, bounds) => `${schema}${checks.length ? `.check(${checks.join(", ")})` : ""}${bounds.map(([, method]) => `.${method}`).join("")}`,
+  },
+  mini: {
+    type: "z.ZodMiniType",
+    optional: (schema) => pure(`z.optional(${schema})`),
+    catchall: (object, value) => pure(`z.catchall(${object}, ${value})`),
+    checked: (schema, checks, bounds) => {
+      const all = [...checks, ...bounds.map(([check]) => pure(`z.${check}`))];
+      return all.length ? `${schema}.check(${all.join(", ")})` : schema;
+    },
+  },
+};
 
 export interface EmittedZod {
   /** Declarations, dependencies first. */
@@ -32,16 +65,27 @@ export interface EmittedZod {
 }
 
 export const validatorName = (name: string) => `${name}Schema`;
+
+/**
+ * Marks a call as free of side effects. Every call in a validator carries it,
+ * so that a bundler drops the validators an app does not import (a bundler
+ * keeps any call it cannot prove pure, and the arguments of a pure one).
+ */
+const PURE = "/*#__PURE__*/ ";
+const pure = (call: string) => (call.startsWith(PURE) ? call : `${PURE}${call}`);
 /** The plain zod schema behind a validator (no fast path), used for composition. */
 export const rawName = (name: string) => `${name}Zod`;
 
 class Emitter {
   helpers = new Set<string>();
   private emitted = new Set<string>();
+  private syntax: Syntax;
   constructor(
     private defs: Record<string, Schema>,
     private options: ZodEmitOptions,
-  ) {}
+  ) {
+    this.syntax = SYNTAX[options.flavour ?? "classic"];
+  }
 
   /** Dependencies first; a reference back into a cycle becomes lazy. */
   order(): string[] {
@@ -65,24 +109,20 @@ class Emitter {
     if (!(name in this.defs) || !this.options.names.includes(name)) {
       throw new Error(`${where}: reference to ${name}, which is neither emitted here nor external`);
     }
-    return this.emitted.has(name) ? rawName(name) : `z.lazy(() => ${rawName(name)})`;
+    return this.emitted.has(name) ? rawName(name) : pure(`z.lazy(() => ${rawName(name)})`);
   }
 
   private fail(where: string, message: string): never {
     throw new Error(`zod emitter, ${where}: ${message}`);
   }
 
-  private checkKeywords(node: Schema, where: string): void {
-    const unknown = unsupportedKeyword(node);
-    if (unknown !== undefined) this.fail(where, `unsupported JSON Schema keyword "${unknown}"`);
-  }
-
   /** The zod expression for one schema node. */
   expr(node: Schema, where: string): string {
     if (typeof node !== "object" || node === null || Array.isArray(node)) this.fail(where, "a schema must be an object");
-    this.checkKeywords(node, where);
+    const unknown = unsupportedKeyword(node);
+    if (unknown !== undefined) this.fail(where, `unsupported JSON Schema keyword "${unknown}"`);
     const keys = Object.keys(node).filter((k) => !ANNOTATIONS.has(k));
-    if (keys.length === 0) return "z.unknown()";
+    if (keys.length === 0) return pure("z.unknown()");
     if (node.$ref !== undefined) {
       if (keys.length > 1) this.fail(where, "$ref beside other keywords");
       return this.ref(refName(node.$ref as string), where);
@@ -91,7 +131,7 @@ class Emitter {
       const rest = this.without(node, "allOf");
       const parts = (node.allOf as Schema[]).map((s, i) => this.expr(s, `${where}/allOf/${i}`));
       if (constrains(rest)) parts.unshift(this.expr(rest, where));
-      return parts.reduce((a, b) => `z.intersection(${a}, ${b})`);
+      return parts.reduce((a, b) => pure(`z.intersection(${a}, ${b})`));
     }
     if (node.anyOf !== undefined) {
       const rest = this.without(node, "anyOf");
@@ -100,7 +140,7 @@ class Emitter {
         // "at least one of these key sets": a check on the object itself.
         this.helpers.add("hasAnyKeySet");
         const sets = (node.anyOf as Schema[]).map((m) => m.required as string[]);
-        return `${this.expr(rest, where)}.check(hasAnyKeySet(${JSON.stringify(sets)}))`;
+        return pure(`${this.expr(rest, where)}.check(${pure(`hasAnyKeySet(${JSON.stringify(sets)})`)})`);
       }
       // Verdict and output do not depend on member order (no member transforms its input), so
       // cheap scalar members go first: most union inputs in this protocol are JSON scalars.
@@ -109,30 +149,26 @@ class Emitter {
       );
       const cost = (m: Schema) => (typeof m.type === "string" && m.type !== "object" && m.type !== "array" ? 0 : m.type === "array" ? 1 : 2);
       const ordered = flat.map((m, i) => ({ m, i })).sort((a, b) => cost(a.m) - cost(b.m) || a.i - b.i).map((x) => x.m);
-      const members = ordered.map((s, i) => this.member(s, `${where}/anyOf/${i}`));
-      const key = members.length > 1 && !members.some((m) => m.startsWith("z.lazy(")) ? discriminatorOf(this.defs, ordered)?.key : undefined;
+      const members = ordered.map((s, i) => this.expr(s, `${where}/anyOf/${i}`));
+      const key = members.length > 1 && !members.some((m) => m.startsWith(pure("z.lazy("))) ? discriminatorOf(this.defs, ordered)?.key : undefined;
       if (key) this.helpers.add("discriminated");
       const union =
-        members.length === 1 ? members[0]! : key ? `discriminated(${JSON.stringify(key)}, [${members.join(", ")}])` : `z.union([${members.join(", ")}])`;
-      if (constrains(rest)) return `z.intersection(${this.expr(rest, where)}, ${union})`;
+        members.length === 1 ? members[0]! : key ? pure(`discriminated(${JSON.stringify(key)}, [${members.join(", ")}])`) : pure(`z.union([${members.join(", ")}])`);
+      if (constrains(rest)) return pure(`z.intersection(${this.expr(rest, where)}, ${union})`);
       return union;
     }
     if (node.const !== undefined) return this.literal(node.const, where);
     if (node.enum !== undefined) {
       const values = node.enum as unknown[];
-      if (values.every((v) => typeof v === "string")) return `z.enum(${JSON.stringify(values)})`;
-      return `z.union([${values.map((v) => this.literal(v, where)).join(", ")}])`;
+      if (values.every((v) => typeof v === "string")) return pure(`z.enum(${JSON.stringify(values)})`);
+      return pure(`z.union([${values.map((v) => this.literal(v, where)).join(", ")}])`);
     }
     const type = node.type;
     if (Array.isArray(type)) {
-      return `z.union([${type.map((t) => this.typed({ ...node, type: t }, where)).join(", ")}])`;
+      return pure(`z.union([${type.map((t) => this.typed({ ...node, type: t }, where)).join(", ")}])`);
     }
     if (typeof type === "string") return this.typed(node, where);
     return this.fail(where, `cannot map ${JSON.stringify(node)}`);
-  }
-
-  private member(node: Schema, where: string): string {
-    return this.expr(node, where);
   }
 
   private without(node: Schema, key: string): Schema {
@@ -141,8 +177,8 @@ class Emitter {
   }
 
   private literal(value: unknown, where: string): string {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return `z.literal(${JSON.stringify(value)})`;
-    if (value === null) return "z.null()";
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return pure(`z.literal(${JSON.stringify(value)})`);
+    if (value === null) return pure("z.null()");
     return this.fail(where, `unsupported constant ${JSON.stringify(value)}`);
   }
 
@@ -154,9 +190,9 @@ class Emitter {
       case "integer":
         return this.number(node);
       case "boolean":
-        return "z.boolean()";
+        return pure("z.boolean()");
       case "null":
-        return "z.null()";
+        return pure("z.null()");
       case "array":
         return this.array(node, where);
       case "object":
@@ -171,34 +207,35 @@ class Emitter {
     if (node.format !== undefined) {
       if (!FORMATS.has(node.format as string)) this.fail(where, `unsupported format "${String(node.format)}"`);
       this.helpers.add("format");
-      checks.push(`format(${JSON.stringify(node.format)})`);
+      checks.push(pure(`format(${JSON.stringify(node.format)})`));
     }
     // JSON Schema counts code points, zod counts UTF-16 units: measure as ajv does.
     if (node.minLength !== undefined || node.maxLength !== undefined) {
       this.helpers.add("codePointLength");
-      checks.push(`codePointLength(${node.minLength ?? 0}, ${node.maxLength ?? "Infinity"})`);
+      checks.push(pure(`codePointLength(${node.minLength ?? 0}, ${node.maxLength ?? "Infinity"})`));
     }
-    return checks.length ? `z.string().check(${checks.join(", ")})` : "z.string()";
+    return this.syntax.checked(pure("z.string()"), checks, []);
   }
 
   private number(node: Schema): string {
-    let out = "z.number()";
+    const checks: string[] = [];
     if (node.type === "integer") {
       // Any integral number, as ajv: zod's int() stops at the safe-integer range.
       this.helpers.add("integral");
-      out += ".check(integral)";
+      checks.push("integral");
     }
-    if (node.minimum !== undefined) out += `.gte(${node.minimum})`;
-    if (node.maximum !== undefined) out += `.lte(${node.maximum})`;
-    return out;
+    const bounds: Array<[string, string]> = [];
+    if (node.minimum !== undefined) bounds.push([`gte(${node.minimum})`, `gte(${node.minimum})`]);
+    if (node.maximum !== undefined) bounds.push([`lte(${node.maximum})`, `lte(${node.maximum})`]);
+    return this.syntax.checked(pure("z.number()"), checks, bounds);
   }
 
   private array(node: Schema, where: string): string {
-    const items = node.items === undefined ? "z.unknown()" : this.expr(node.items as Schema, `${where}/items`);
-    let out = `z.array(${items})`;
-    if (node.minItems !== undefined) out += `.min(${node.minItems})`;
-    if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
-    return out;
+    const items = node.items === undefined ? pure("z.unknown()") : this.expr(node.items as Schema, `${where}/items`);
+    const bounds: Array<[string, string]> = [];
+    if (node.minItems !== undefined) bounds.push([`minLength(${node.minItems})`, `min(${node.minItems})`]);
+    if (node.maxItems !== undefined) bounds.push([`maxLength(${node.maxItems})`, `max(${node.maxItems})`]);
+    return this.syntax.checked(pure(`z.array(${items})`), [], bounds);
   }
 
   private object(node: Schema, where: string): string {
@@ -213,16 +250,16 @@ class Emitter {
     if (typedAdditional) this.helpers.add("protoGuard");
     if (names.length === 0 && typedAdditional) {
       const value = this.expr(additional as Schema, `${where}/additionalProperties`);
-      return `protoGuard(${value}, z.record(z.string(), ${value}))`;
+      return pure(`protoGuard(${value}, ${pure(`z.record(${pure("z.string()")}, ${value})`)})`);
     }
     const fields = names.map((name) => {
       const value = this.expr(properties[name]!, `${where}/properties/${name}`);
-      return `${JSON.stringify(name)}: ${required.has(name) ? value : `${value}.optional()`}`;
+      return `${JSON.stringify(name)}: ${required.has(name) ? value : this.syntax.optional(value)}`;
     });
-    const shape = `z.looseObject({${fields.length ? ` ${fields.join(", ")} ` : ""}})`;
+    const shape = pure(`z.looseObject({${fields.length ? ` ${fields.join(", ")} ` : ""}})`);
     if (!typedAdditional) return shape;
     const value = this.expr(additional as Schema, `${where}/additionalProperties`);
-    return `protoGuard(${value}, ${shape}.catchall(${value}))`;
+    return pure(`protoGuard(${value}, ${this.syntax.catchall(shape, value)})`);
   }
 
   /** Definitions that reach themselves through references (their schemas need a declared type). */
@@ -260,9 +297,10 @@ class Emitter {
       // The concrete zod type (a z.ZodObject keeps .shape and .extend()), checked against the
       // protocol type so a schema change that breaks it fails compilation. A definition on a
       // reference cycle is declared instead: TypeScript cannot infer a self-referring type.
-      out.push(cyclic.has(name) ? `const ${rawName(name)}: z.ZodType<${type}> = ${expr};` : `const ${rawName(name)} = ${expr} satisfies z.ZodType<${type}>;`);
+      const zodType = this.syntax.type;
+      out.push(cyclic.has(name) ? `const ${rawName(name)}: ${zodType}<${type}> = ${expr};` : `const ${rawName(name)} = ${expr} satisfies ${zodType}<${type}>;`);
       this.helpers.add("fastPath");
-      out.push(`${comment}\nexport const ${validatorName(name)}: z.ZodType<${type}> = fastPath(${(this.options.checkRef ?? checkName)(name)});`);
+      out.push(`${comment}\nexport const ${validatorName(name)}: ${zodType}<${type}> = ${pure(`fastPath(${(this.options.checkRef ?? checkName)(name)})`)};`);
     }
     return { body: out.join("\n\n"), order, helpers: this.helpers };
   }

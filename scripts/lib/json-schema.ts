@@ -121,7 +121,6 @@ export function sortKeys(node: unknown): unknown {
 
 export interface BuiltSchema {
   schema: JsonSchema;
-  program: ts.Program;
   sourceFile: ts.SourceFile;
   declarations: DeclarationInfo[];
 }
@@ -164,5 +163,5 @@ export function buildJsonSchema(file: string): BuiltSchema {
     throw new Error(`typescript-json-schema emitted definitions that schema.ts does not export: ${unknownDefs.join(", ")}`);
   }
   const schema = sortKeys({ $schema: "https://json-schema.org/draft/2020-12/schema", $defs: defs }) as JsonSchema;
-  return { schema, program, sourceFile, declarations };
+  return { schema, sourceFile, declarations };
 }

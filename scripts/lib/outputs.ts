@@ -1,73 +1,128 @@
-/** Outputs of the generators that build on the JSON Schema, registered in one place. */
+/** Every output of `npm run generate`, registered in one place, and the module layout of the generated checks and validators. */
+import { basename } from "node:path";
 import type { BuiltSchema } from "./json-schema.js";
 import { generatedHeader } from "./header.js";
-import { emitZod, rawName, validatorName } from "./emit-zod.js";
-import { checkName, emitChecks, type EmittedChecks } from "./emit-predicate.js";
-import { project, type Schema } from "./project.js";
+import { emitCoreTypes, constantStatements } from "./emit-types.js";
+import { emitCoreConstants } from "./emit-constants.js";
+import { emitZod, rawName, validatorName, type ZodFlavour } from "./emit-zod.js";
+import { checkName, emitChecks, formatTestName, type EmittedChecks } from "./emit-predicate.js";
+import { coreProjection, type Schema } from "./project.js";
 import { methodOf, unionMembers } from "./schema-walk.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
 
 const SOURCE = "packages/schema/schema.json (from schema/schema.ts)";
 const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
 
-/** packages/zod/src/validators.gen.ts: a validator for every core type, and the `schemas` map. */
-function coreValidators(built: BuiltSchema): string {
-  const core = project(built.schema, "core");
-  const names = Object.keys(core.$defs as object);
-  const emitted = emitZod(core, { names, typeOf: (n) => n, checkRef: (n) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}` });
-  const typeImports = [...names].sort().map((n) => `  ${n},`).join("\n");
-  const helpers = [...emitted.helpers, "predicate"].sort().join(", ");
-  const map = [...names].sort().map((n) => `  ${n}: ${validatorName(n)},`).join("\n");
-  const routing = methodRouting(core);
-  return [
+/** Where a flavour's validators live, and what they import. */
+const FLAVOURS: Record<ZodFlavour, { path: string; zod: string; runtime: string; checks: string }> = {
+  classic: { path: "packages/zod/src/validators.gen.ts", zod: "zod", runtime: "./zod-runtime.js", checks: "./" },
+  mini: { path: "packages/zod/src/mini/validators.gen.ts", zod: "zod/mini", runtime: "./runtime.js", checks: "../" },
+};
+
+/** The name under which @mrtr/zod/checks exports a type's check. */
+export const publicCheckName = (n: string) => `check${n}`;
+
+/** A check by name, through the namespace of the module holding it (`M` or `T`). */
+const checkRef = (n: string) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`;
+
+/** A flavour's validators.gen.ts: a validator for every core type, the `schemas` and `rawSchemas` maps, routing by method. */
+function coreValidators(built: BuiltSchema, flavour: ZodFlavour): [string, string] {
+  const where = FLAVOURS[flavour];
+  const core = coreProjection(built.schema);
+  const names = Object.keys(core.$defs as object).sort();
+  const emitted = emitZod(core, { names, typeOf: (n) => n, checkRef, flavour });
+  const text = [
     generatedHeader(GENERATOR, SOURCE),
-    `import * as z from "zod";`,
-    `import type {\n${typeImports}\n} from "@mrtr/schema";`,
-    helpers ? `import { ${helpers} } from "./zod-runtime.js";` : "",
-    `import * as M from "./checks-messages.gen.js";`,
-    `import * as T from "./checks-types.gen.js";`,
+    `import * as z from "${where.zod}";`,
+    `import type {\n${names.map((n) => `  ${n},`).join("\n")}\n} from "@mrtr/schema";`,
+    `import { ${[...emitted.helpers].sort().join(", ")} } from "${where.runtime}";`,
+    `import * as M from "${where.checks}checks-messages.gen.js";`,
+    `import * as T from "${where.checks}checks-types.gen.js";`,
     "",
     emitted.body,
     "",
-    `/** Every core validator, by protocol type name. */\nexport const schemas = {\n${map}\n} as const;`,
+    `/** Every core validator, by protocol type name. */\nexport const schemas = {\n${names.map((n) => `  ${n}: ${validatorName(n)},`).join("\n")}\n} as const;`,
     "",
-    `/** The plain zod schemas behind the validators (no fast path), for composing new schemas from them. */\nexport const rawSchemas = {\n${[...names].sort().map((n) => `  ${n}: ${rawName(n)},`).join("\n")}\n} as const;`,
-    "",
-    `/** The generated checks behind the validators, by type name: \`checks.T(value, 0, true)\` is undefined when valid, else the first issue. */\nexport const checks = {\n${[...names].sort().map((n) => `  ${n}: ${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)},`).join("\n")}\n} as const;`,
-    "",
-    `/** The generated checks as plain predicates, by type name: true exactly when the value is valid. */\nexport const predicates = {\n${[...names].sort().map((n) => `  ${n}: predicate(${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}),`).join("\n")}\n} as const;`,
+    `/** The plain zod schemas behind the validators (no fast path), for composing new schemas from them. */\nexport const rawSchemas = {\n${names.map((n) => `  ${n}: ${rawName(n)},`).join("\n")}\n} as const;`,
     "",
     "/** The name of a core protocol type that has a validator. */\nexport type SchemaName = keyof typeof schemas;",
     "",
-    routing,
+    methodRouting(core, "Validators", validatorName).join("\n\n"),
     "",
   ].join("\n");
+  return [where.path, text];
+}
+
+/**
+ * packages/zod/src/check-tables.gen.ts: the checks by type and by method, in
+ * a module that imports no zod (a table holds every check it names; a check
+ * imported alone holds only what it calls).
+ */
+function checkTables(built: BuiltSchema): [string, string] {
+  const core = coreProjection(built.schema);
+  const names = Object.keys(core.$defs as object).sort();
+  const text = [
+    generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
+    `import { predicate } from "./check-runtime.js";`,
+    `import * as M from "./checks-messages.gen.js";`,
+    `import * as T from "./checks-types.gen.js";`,
+    "",
+    "/** Each check alone, as `check<Type>` (a bundle holds only the ones imported and what they call). */",
+    ...["checks-messages", "checks-types"].map((m) => `export {\n${names.filter((n) => coreCheckModule(n) === m).map((n) => `  ${checkName(n)} as ${publicCheckName(n)},`).join("\n")}\n} from "./${m}.gen.js";`),
+    "",
+    `/** The generated checks behind the validators, by type name: \`checks.T(value, 0, true)\` is undefined when valid, else the first issue. */\nexport const checks = {\n${names.map((n) => `  ${n}: ${checkRef(n)},`).join("\n")}\n} as const;`,
+    "",
+    `/** The generated checks as plain predicates, by type name: true exactly when the value is valid. */\nexport const predicates = {\n${names.map((n) => `  ${n}: /* @__PURE__ */ predicate(${checkRef(n)}),`).join("\n")}\n} as const;`,
+    "",
+    methodRouting(core, "Checks", checkRef).join("\n\n"),
+    "",
+    inputRouting(core, checkRef),
+    "",
+  ].join("\n");
+  return ["packages/zod/src/check-tables.gen.ts", text];
 }
 
 type Defs = Record<string, Schema>;
 
-/** Validators by method: requests, notifications, and the response to each request. */
-function methodRouting(core: Schema): string {
+/** One entry per method: a later name wins (ClientNotification is a copy of CancelledNotification). */
+function byMethod(defs: Defs, names: string[], value: (n: string) => string | undefined): string {
+  const out = new Map<string, string>();
+  for (const n of names) {
+    const v = value(n);
+    if (v !== undefined) out.set(methodOf(defs, n), v);
+  }
+  return [...out].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
+}
+
+/** Validators or checks (`what`, `ref`) by method: requests, notifications, and the response to each request. */
+function methodRouting(core: Schema, what: "Validators" | "Checks", ref: (n: string) => string): string[] {
   const defs = core.$defs as Defs;
-  // One validator per method; a later name wins (ClientNotification is a copy of CancelledNotification).
-  const entries = (names: string[], value: (n: string) => string | undefined) => {
-    const byMethod = new Map<string, string>();
-    for (const n of names) {
-      const v = value(n);
-      if (v !== undefined) byMethod.set(methodOf(defs, n), v);
-    }
-    return [...byMethod].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
-  };
+  const suffix = what === "Validators" ? "Schemas" : "Checks";
   const requests = unionMembers(defs, "ClientRequest");
   const notifications = [...unionMembers(defs, "ClientNotification"), ...unionMembers(defs, "ServerNotification")];
   const responseOf = (n: string) => {
     const response = n.replace(/Request$/, "ResultResponse");
-    return response in defs ? validatorName(response) : undefined;
+    return response in defs ? ref(response) : undefined;
   };
   return [
-    `/** Validators of the requests a client may send, by method. */\nexport const requestSchemas = {\n${entries(requests, validatorName)}\n} as const;`,
-    `/** Validators of notifications (either direction), by method. */\nexport const notificationSchemas = {\n${entries(notifications, validatorName)}\n} as const;`,
-    `/** Validators of the response to each request, by the request's method. */\nexport const resultResponseSchemas = {\n${entries(requests, responseOf)}\n} as const;`,
+    `/** ${what} of the requests a client may send, by method. */\nexport const request${suffix} = {\n${byMethod(defs, requests, ref)}\n} as const;`,
+    `/** ${what} of notifications (either direction), by method. */\nexport const notification${suffix} = {\n${byMethod(defs, notifications, ref)}\n} as const;`,
+    `/** ${what} of the response to each request, by the request's method. */\nexport const resultResponse${suffix} = {\n${byMethod(defs, requests, responseOf)}\n} as const;`,
+  ];
+}
+
+/** Checks of the input requests a server may embed, and of the answers to them, by input method. */
+function inputRouting(core: Schema, ref: (n: string) => string): string {
+  const defs = core.$defs as Defs;
+  const requests = unionMembers(defs, "InputRequest");
+  const responses = new Set(unionMembers(defs, "InputResponse"));
+  const responseOf = (n: string) => {
+    const response = n.replace(/Request$/, "Result");
+    return responses.has(response) ? ref(response) : undefined;
+  };
+  return [
+    `/** Checks of the input requests a server may put into \`inputRequests\`, by method. */\nexport const inputRequestChecks = {\n${byMethod(defs, requests, ref)}\n} as const;`,
+    `/** Checks of the answer to each input request, by the input request's method. */\nexport const inputResponseChecks = {\n${byMethod(defs, requests, responseOf)}\n} as const;`,
   ].join("\n\n");
 }
 
@@ -77,53 +132,76 @@ export const coreCheckModule = (name: string) => (MESSAGE.test(name) ? "checks-m
 
 /** packages/zod/src/checks-*.gen.ts: the check of every core type. */
 function coreChecks(built: BuiltSchema): Array<[string, string]> {
-  const core = project(built.schema, "core");
+  const core = coreProjection(built.schema);
   const checks = emitChecks(core, { names: Object.keys(core.$defs as object) });
-  const modules = ["checks-messages", "checks-types"];
-  return modules.map((m) => {
-    const names = [...checks.chunks.keys()].filter((n) => coreCheckModule(n) === m);
-    const others = modules.filter((o) => o !== m).map((o) => ({ from: `./${o}.gen.js`, names: [...checks.chunks.keys()].filter((n) => coreCheckModule(n) === o).map(checkName) }));
-    return [`packages/zod/src/${m}.gen.ts`, checksModule(checks, names, "./zod-runtime.js", others)];
-  });
+  const modules = ["checks-messages", "checks-types"].map((m) => ({
+    path: `packages/zod/src/${m}.gen.ts`,
+    names: [...checks.chunks.keys()].filter((n) => coreCheckModule(n) === m),
+  }));
+  return checksModules(checks, modules, { runtime: "./check-runtime.js", formats: "./formats.js" });
 }
 
 const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "codePointsWithin", "hasOwn", "isObj", "missing", "no"];
 
 /**
- * A module of generated checks for `names`: format tests, then the checks.
- * `siblings` name the checks other modules hold (imported where used), or
- * give `raw` import lines.
+ * Modules of generated checks, one per entry of `modules`: each holds the
+ * checks of its `names` (after the helpers they were first to need), imports
+ * from the others the checks and helpers it calls, and exports the helpers
+ * another one calls. `from` names the modules of the runtime helpers and of
+ * the format tests (neither imports zod); `raw` adds import lines.
  */
-export function checksModule(checks: EmittedChecks, names: string[], runtime: string, siblings: Array<{ from: string; names: string[] }>, raw: string[] = []): string {
-  const body = names.map((n) => checks.chunks.get(n)!).join("\n\n");
-  const uses = (id: string) => new RegExp(`\\b${id}\\b`).test(body);
-  const formats = [...checks.formats].filter((f) => uses(`F_${f.replace(/-/g, "_")}`)).sort();
-  const helpers = [...RUNTIME_VALUES.filter(uses), ...(formats.length ? ["formatTest"] : [])].sort();
-  const imports = siblings.map((s) => ({ from: s.from, names: s.names.filter(uses).sort() })).filter((s) => s.names.length);
-  return [
-    generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
-    "/* eslint-disable @typescript-eslint/no-explicit-any */",
-    "// c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.",
-    `import { ${helpers.join(", ")} } from "${runtime}";`,
-    `import type { Verdict } from "${runtime}";`,
-    ...imports.map((i) => `import { ${i.names.join(", ")} } from "${i.from}";`),
-    ...raw,
-    "",
-    ...formats.map((f) => `const F_${f.replace(/-/g, "_")} = formatTest(${JSON.stringify(f)});`),
-    "",
-    body,
-    "",
-  ].join("\n");
+export function checksModules(checks: EmittedChecks, modules: Array<{ path: string; names: string[] }>, from: { runtime: string; formats: string }, raw: string[] = []): Array<[string, string]> {
+  const bodies = modules.map((m) => m.names.map((n) => checks.chunks.get(n)!).join("\n\n"));
+  const helpers = bodies.map((b) => [...b.matchAll(/^(?:function|const) ([cSK]\d+)\b/gm)].map((x) => x[1]!));
+  const uses = (body: string, id: string) => new RegExp(`\\b${id}\\b`).test(body);
+  return modules.map((module, i) => {
+    let body = bodies[i]!;
+    for (const h of helpers[i]!.filter((h) => bodies.some((b, j) => j !== i && uses(b, h)))) {
+      body = body.replace(new RegExp(`^(function|const) ${h}\\b`, "m"), `export $1 ${h}`);
+    }
+    const imports = modules.flatMap((other, j) => {
+      const names = j === i ? [] : [...other.names.map(checkName), ...helpers[j]!].filter((id) => uses(body, id)).sort();
+      return names.length ? [`import { ${names.join(", ")} } from "./${basename(other.path, ".ts")}.js";`] : [];
+    });
+    const formats = [...checks.formats].map(formatTestName).filter((id) => uses(body, id)).sort();
+    const text = [
+      generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
+      "/* eslint-disable @typescript-eslint/no-explicit-any */",
+      "// c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.",
+      ...(from.formats === from.runtime
+        ? [`import { ${[...RUNTIME_VALUES.filter((id) => uses(body, id)), ...formats].sort().join(", ")} } from "${from.runtime}";`]
+        : [`import { ${RUNTIME_VALUES.filter((id) => uses(body, id)).join(", ")} } from "${from.runtime}";`, ...(formats.length ? [`import { ${formats.join(", ")} } from "${from.formats}";`] : [])]),
+      `import type { Verdict } from "${from.runtime}";`,
+      ...imports,
+      ...raw,
+      "",
+      body,
+      "",
+    ].join("\n");
+    return [module.path, text];
+  });
 }
 
-export function extraOutputs(built: BuiltSchema): Map<string, string> {
-  const header = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
-  const deprecatedZod = emitDeprecatedZod(built, header);
+/**
+ * Every file `npm run generate` writes, by path, from the built schema: the
+ * one list of outputs (scripts/generate.ts writes or checks them; its header
+ * names each, and a test holds the two together).
+ */
+export function generatedOutputs(built: BuiltSchema): Map<string, string> {
+  const header = generatedHeader("scripts/generate.ts", "schema/schema.ts");
+  const deprecatedHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
+  const deprecatedZod = emitDeprecatedZod(built, deprecatedHeader);
+  const deprecatedChecks = { path: "packages/deprecated/src/zod/checks.gen.ts", names: [...deprecatedZod.checks.chunks.keys()] };
   return new Map([
+    ["packages/schema/schema.json", `${JSON.stringify(built.schema, null, 2)}\n`],
+    ["packages/schema/src/types.gen.ts", emitCoreTypes(built.declarations, built.sourceFile, header)],
+    ["packages/schema/src/constants.gen.ts", emitCoreConstants(built.schema, constantStatements(built.sourceFile), header)],
     ...coreChecks(built),
-    ["packages/zod/src/validators.gen.ts", coreValidators(built)],
-    ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, header)],
-    ["packages/deprecated/src/zod/checks.gen.ts", checksModule(deprecatedZod.checks, [...deprecatedZod.checks.chunks.keys()], "@mrtr/zod/runtime", [], [`import { checks as coreChecks } from "@mrtr/zod";`])],
+    checkTables(built),
+    coreValidators(built, "classic"),
+    coreValidators(built, "mini"),
+    ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, deprecatedHeader)],
+    ...checksModules(deprecatedZod.checks, [deprecatedChecks], { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks" }, [`import { checks as coreChecks } from "@mrtr/zod/checks";`]),
     ["packages/deprecated/src/zod/validators.gen.ts", deprecatedZod.validators],
   ]);
 }

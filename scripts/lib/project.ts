@@ -7,7 +7,6 @@
  * so both sides judge the same language.
  */
 export type Schema = Record<string, unknown>;
-export type Projection = "core" | "full";
 
 const REF_PREFIX = "#/$defs/";
 
@@ -41,9 +40,8 @@ function prune(node: unknown, removed: Set<string>, where: string): unknown {
   return out;
 }
 
-/** The schema as the given side of the core / deprecated split sees it. */
-export function project(schema: Schema, projection: Projection): Schema {
-  if (projection === "full") return schema;
+/** The schema as the core side of the core / deprecated split sees it (the full protocol is the schema itself). */
+export function coreProjection(schema: Schema): Schema {
   const defs = schema.$defs as Record<string, Schema>;
   const removed = new Set(Object.keys(defs).filter((n) => defs[n]!.deprecated === true));
   const kept: Schema = {};

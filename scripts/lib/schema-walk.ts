@@ -9,7 +9,7 @@ type Node = Record<string, unknown>;
 /** Keywords that carry no constraint. */
 export const ANNOTATIONS = new Set(["description", "title", "deprecated", "$comment", "examples", "default", "markdownDescription"]);
 
-/** The `format` values the emitters can check (with ajv-formats' own functions). */
+/** The `format` values the emitters can check (with the tests of packages/zod/src/formats.ts, ajv-formats' verdicts). */
 export const FORMATS = new Set(["uri", "uri-template", "email", "date", "date-time", "byte"]);
 
 /** Every keyword the emitters map; any other fails generation. */

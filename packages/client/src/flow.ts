@@ -7,7 +7,7 @@
  */
 import { HEADER_MISMATCH, INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { Implementation, InputRequests, JSONRPCRequest, RequestId, RequestMetaObject } from "@mrtr/schema";
-import { checkJsonLimits, resultResponseSchemas, type JsonLimits } from "@mrtr/zod";
+import { checkJSONRPCErrorResponse, checkJsonLimits, firstIssueOf, resultResponseChecks, type Check, type JsonLimits } from "@mrtr/zod/checks";
 import {
   FlowAbortedError,
   JsonLimitError,
@@ -113,6 +113,8 @@ export async function send(
     throw new ProtocolViolationError(`The server answered request ${JSON.stringify(message.id)} with a response for id ${JSON.stringify(response.id)}.`, response);
   }
   if (response.error) {
+    const malformed = firstProblem(checkJSONRPCErrorResponse, response);
+    if (malformed) throw new ProtocolViolationError(`The server's error response is malformed: ${malformed}`, response);
     const { code, message: text, data } = response.error;
     // Unsupported version: once, switch to one the server lists and send again with a new id.
     if (code === UNSUPPORTED_PROTOCOL_VERSION && !recovered.version && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
@@ -133,15 +135,10 @@ export async function send(
   const r = result as Record<string, unknown>;
   const type = r.resultType;
   if (type === undefined || type === "complete") {
-    const schema = (resultResponseSchemas as Record<string, { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>)[method];
-    if (schema) {
-      // An absent resultType means complete: check the shape as if it were said.
-      const checked = schema.safeParse({ jsonrpc: "2.0", id: message.id, result: { ...r, resultType: "complete" } });
-      if (!checked.success) {
-        const first = checked.error!.issues[0]!;
-        throw new ProtocolViolationError(`The server's ${method} result is malformed: ${first.path.join(".")} ${first.message}`, r);
-      }
-    }
+    const check = Object.prototype.hasOwnProperty.call(resultResponseChecks, method) ? (resultResponseChecks as Record<string, Check>)[method] : undefined;
+    // An absent resultType means complete: check the shape as if it were said.
+    const malformed = check && firstProblem(check, { jsonrpc: "2.0", id: message.id, result: { ...r, resultType: "complete" } });
+    if (malformed) throw new ProtocolViolationError(`The server's ${method} result is malformed: ${malformed}`, r);
     return { kind: "complete", result: r };
   }
   if (type !== "input_required") throw new ProtocolViolationError(`Unknown resultType ${JSON.stringify(type)} in the ${method} result.`, r);
@@ -174,6 +171,12 @@ export async function send(
       ...(state !== undefined && { requestState: state }),
     },
   };
+}
+
+/** The first rule `value` breaks, as `path message`, or undefined when it is valid (words are made only for an invalid value). */
+function firstProblem(check: Check, value: unknown): string | undefined {
+  const issue = firstIssueOf(check, value);
+  return issue && `${issue.path.join(".")} ${issue.message}`;
 }
 
 /**

@@ -5,7 +5,7 @@
  * adds sampling and roots through the same interface.
  */
 import type { ClientCapabilities, ElicitRequest, ElicitRequestFormParams, ElicitRequestURLParams, ElicitResult, Implementation } from "@mrtr/schema";
-import { ElicitRequestSchema, ElicitResultSchema } from "@mrtr/zod";
+import { checkElicitRequest, checkElicitResult, firstIssueOf } from "@mrtr/zod/checks";
 import { checkFormAnswer } from "./elicitation/index.js";
 import { InvalidAnswerError } from "./errors.js";
 
@@ -65,8 +65,8 @@ export function elicitationInputKind(handlers: { form?: FormHandler; url?: UrlHa
     method: "elicitation/create",
     capabilities: { elicitation },
     check(request) {
-      const parsed = ElicitRequestSchema.safeParse(request);
-      if (!parsed.success) return { ok: false, kind: "invalid", problem: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+      const issue = firstIssueOf(checkElicitRequest, request);
+      if (issue) return { ok: false, kind: "invalid", problem: `${issue.path.join(".")}: ${issue.message}` };
       const isUrl = (request as ElicitRequest).params.mode === "url";
       if (isUrl && !url) return { ok: false, kind: "undeclared", capability: { elicitation: { url: {} } }, fix: "Pass elicitation.url to createClient to handle URL-mode elicitation." };
       if (!isUrl && !form) return { ok: false, kind: "undeclared", capability: { elicitation: { form: {} } }, fix: "Pass elicitation.form to createClient to handle form elicitation." };
@@ -77,13 +77,13 @@ export function elicitationInputKind(handlers: { form?: FormHandler; url?: UrlHa
       return params.mode === "url" ? url!(params, info) : form!(params as ElicitRequestFormParams, info);
     },
     prepare(request, answer, key) {
-      const parsed = ElicitResultSchema.safeParse(answer);
-      if (!parsed.success) throw new InvalidAnswerError(key, parsed.error.issues.map((i) => `${i.path.join(".") || "answer"}: ${i.message}`));
-      const { action } = parsed.data;
+      const issue = firstIssueOf(checkElicitResult, answer);
+      if (issue) throw new InvalidAnswerError(key, [`${issue.path.join(".") || "answer"}: ${issue.message}`]);
+      const { action, content } = answer as ElicitResult;
       const params = (request as ElicitRequest).params;
       // Accept in URL mode means consent; nothing but the action goes back. So for decline and cancel.
       if (params.mode === "url" || action !== "accept") return { action };
-      const checked = checkFormAnswer(params.requestedSchema, parsed.data.content as Record<string, unknown> | undefined);
+      const checked = checkFormAnswer(params.requestedSchema, content as Record<string, unknown> | undefined);
       if (!checked.ok) throw new InvalidAnswerError(key, checked.problems.map((p) => `${p.field}: ${p.message}`));
       return { action: "accept", content: checked.content };
     },

@@ -108,6 +108,18 @@ describe("automatic multi round-trips against a scripted server", () => {
     expect(error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
   });
 
+  it("refuses an error response that is no JSON-RPC error, naming what is wrong, and words the issue of a malformed result", async () => {
+    for (const error of [{ code: "-32602", message: "bad" }, { code: -32602.5, message: "bad" }, { code: -32602 }]) {
+      const t = scripted(() => ({ error }));
+      const refused = await client(t).callTool("x").catch((e) => e);
+      expect(refused).toBeInstanceOf(ProtocolViolationError);
+      expect(refused.message).toMatch(/error response is malformed: error\.(code|message)/);
+      expect(t.sent.length).toBe(1);
+    }
+    const malformed = await client(scripted(() => ({ resultType: "complete", content: [{ type: "text", text: 5 }] }))).callTool("x").catch((e) => e);
+    expect(malformed.message).toBe("The server's tools/call result is malformed: result.content.0.text Expected string, received number");
+  });
+
   it("aborts in the middle of a flow, while a handler waits for the user", async () => {
     const controller = new AbortController();
     const t = scripted(() => ({ resultType: "input_required", inputRequests: { k: elicitation() }, requestState: "s" }));

@@ -9,14 +9,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { schemas as coreSchemas } from "@mrtr/zod";
 import { FULL_PROTOCOL_VARIANTS, schemas as deprecatedSchemas } from "@mrtr/deprecated/zod";
-import { deprecatedNames, project } from "../../../scripts/lib/project.js";
+import { coreProjection, deprecatedNames } from "../../../scripts/lib/project.js";
 import { formatReport, runDifferential } from "../../../test/helpers/differential.js";
 import { repoRoot } from "../../../test/helpers/paths.js";
 
 type Schema = Record<string, unknown>;
 const full = JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8")) as Schema;
 const defs = full.$defs as Record<string, Schema>;
-const core = project(full, "core");
+const core = coreProjection(full);
 const fullSchemas = { ...coreSchemas, ...deprecatedSchemas };
 
 /** Names of the definitions `node` refers to. */

@@ -17,6 +17,12 @@ describe("npm run generate", () => {
     for (const [path, text] of first) expect(readFileSync(join(repoRoot, path), "utf8"), path).toBe(text);
   });
 
+  it("lists every file it writes in the header of scripts/generate.ts", () => {
+    const header = readFileSync(join(repoRoot, "scripts/generate.ts"), "utf8").split("*/")[0]!;
+    const listed = [...header.matchAll(/^ \*   (\S+)/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...first.keys()].sort());
+  });
+
   it("starts every generated TypeScript file with a header naming generator, source and command", () => {
     for (const [path, text] of first) {
       if (!path.endsWith(".ts")) continue;

@@ -90,3 +90,34 @@ export function closest(value: Record<string, unknown>, members: ReadonlyArray<r
   }
   return best;
 }
+
+/**
+ * Length of a string in code points, the unit JSON Schema's `minLength` /
+ * `maxLength` count (a surrogate pair counts once, a lone surrogate once).
+ * The one count used by the validators, the server's form checks and the
+ * client's form-answer checks.
+ */
+export function codePoints(value: string): number {
+  let length = 0;
+  for (let i = 0; i < value.length; i++) {
+    length++;
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return length;
+}
+
+/** Whether a string's length in code points is within [min, max]. */
+export function codePointsWithin(value: string, min: number, max: number): boolean {
+  if (value.length < min) return false; // a string has at least as many units as code points
+  const n = value.length <= max && min === 0 ? 0 : codePoints(value);
+  return n >= min && (value.length <= max || n <= max);
+}
+
+/** A generated check as a predicate: true exactly when the value is valid. */
+export function predicate(check: Check): (value: unknown) => boolean {
+  return (value) => check(value, 0, false) === undefined;
+}

@@ -5,14 +5,11 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, formatTest, hasOwn, isObj, missing, no } from "./zod-runtime.js";
-import type { Verdict } from "./zod-runtime.js";
-import { cBlobResourceContents, cClientCapabilities, cContentBlock, cInputRequests, cInputResponses, cNotificationMetaObject, cPrimitiveSchemaDefinition, cProgressToken, cPrompt, cPromptMessage, cPromptReference, cRequestId, cRequestMetaObject, cResource, cResourceTemplate, cResourceTemplateReference, cResultMetaObject, cServerCapabilities, cSubscriptionFilter, cSubscriptionsListenResultMetaObject, cTextResourceContents, cTool } from "./checks-types.gen.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no } from "./check-runtime.js";
+import type { Verdict } from "./check-runtime.js";
+import { c24, c3, cClientCapabilities, cContentBlock, cInputRequests, cInputResponses, cNotificationMetaObject, cPrimitiveSchemaDefinition, cProgressToken, cPrompt, cPromptMessage, cPromptReference, cRequestId, cRequestMetaObject, cResource, cResourceTemplate, cResourceTemplateReference, cResultMetaObject, cServerCapabilities, cSubscriptionFilter, cSubscriptionsListenResultMetaObject, cTool } from "./checks-types.gen.js";
 
-const F_uri = formatTest("uri");
-
-function c5(v: any, d: number, e: boolean): Verdict {
-  const s = "CacheableResult/properties/ttlMs";
+function c4(v: any, d: number, e: boolean, s: string): Verdict {
   if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
   if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
@@ -27,7 +24,7 @@ export function cCacheableResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c5(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c4(v["ttlMs"], d + 1, e, "CacheableResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -46,8 +43,7 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c6(v: any, d: number, e: boolean): Verdict {
-  const s = "CallToolRequestParams/properties/arguments";
+function c5(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
 }
 
@@ -58,15 +54,14 @@ export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "arguments")) if ((r = c6(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "arguments")) if ((r = c5(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
-function c7(v: any, d: number, e: boolean): Verdict {
-  const s = "CallToolResult/properties/content";
+function c6(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -83,17 +78,16 @@ export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c7(v["content"], d + 1, e)) !== undefined) return at(r, "content");
+  if ((r = c6(v["content"], d + 1, e, "CallToolResult/properties/content")) !== undefined) return at(r, "content");
 }
 
-const S9 = [[[],[]],[["content","resultType"],[]]] as const;
+const S7 = [[[],[]],[["content","resultType"],[]]] as const;
 
-function c8(v: any, d: number, e: boolean): Verdict {
-  const s = "CallToolResultResponse/properties/result";
+function c8(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cInputRequiredResult(v, d, false) !== undefined && cCallToolResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S9)) {
+      switch (closest(v, S7)) {
         case 1: return cCallToolResult(v, d, true);
         default: return cInputRequiredResult(v, d, true);
       }
@@ -113,7 +107,7 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "result")) return missing(e, "result", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c8(v["result"], d + 1, e)) !== undefined) return at(r, "result");
+  if ((r = c8(v["result"], d + 1, e, "CallToolResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
 export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
@@ -195,8 +189,7 @@ export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c13(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/argument";
+function c11(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "value")) return missing(e, "value", s);
@@ -204,22 +197,19 @@ function c13(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
 }
 
-function c15(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context/properties/arguments";
+function c12(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
 }
 
-function c14(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context";
+function c13(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "arguments")) if ((r = c15(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "arguments")) if ((r = c12(v["arguments"], d + 1, e, "CompleteRequestParams/properties/context/properties/arguments")) !== undefined) return at(r, "arguments");
 }
 
-function c16(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/ref";
+function c14(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (isObj(v)) {
     switch (hasOwn(v, "type") ? v["type"] : undefined) {
@@ -240,28 +230,26 @@ export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "argument")) return missing(e, "argument", s);
   if (!hasOwn(v, "ref")) return missing(e, "ref", s);
-  if ((r = c13(v["argument"], d + 1, e)) !== undefined) return at(r, "argument");
-  if ((r = c16(v["ref"], d + 1, e)) !== undefined) return at(r, "ref");
-  if (hasOwn(v, "context")) if ((r = c14(v["context"], d + 1, e)) !== undefined) return at(r, "context");
+  if ((r = c11(v["argument"], d + 1, e, "CompleteRequestParams/properties/argument")) !== undefined) return at(r, "argument");
+  if ((r = c14(v["ref"], d + 1, e, "CompleteRequestParams/properties/ref")) !== undefined) return at(r, "ref");
+  if (hasOwn(v, "context")) if ((r = c13(v["context"], d + 1, e, "CompleteRequestParams/properties/context")) !== undefined) return at(r, "context");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
-function c18(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteResult/properties/completion/properties/values";
+function c15(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   if (!(v.length <= 100)) return no(e, v, "maxItems", 100, s);
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
 }
 
-function c17(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteResult/properties/completion";
+function c16(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "values")) return missing(e, "values", s);
   if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return at(no(e, v["hasMore"], "type", "boolean", s + "/properties/hasMore"), "hasMore");
   if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return at(no(e, v["total"], "type", "integer", s + "/properties/total"), "total");
-  if ((r = c18(v["values"], d + 1, e)) !== undefined) return at(r, "values");
+  if ((r = c15(v["values"], d + 1, e, "CompleteResult/properties/completion/properties/values")) !== undefined) return at(r, "values");
 }
 
 export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
@@ -272,7 +260,7 @@ export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "completion")) return missing(e, "completion", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c17(v["completion"], d + 1, e)) !== undefined) return at(r, "completion");
+  if ((r = c16(v["completion"], d + 1, e, "CompleteResult/properties/completion")) !== undefined) return at(r, "completion");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -304,16 +292,9 @@ export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c19(v: any, d: number, e: boolean): Verdict {
-  const s = "DiscoverResult/properties/supportedVersions";
+export function c17(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c20(v: any, d: number, e: boolean): Verdict {
-  const s = "DiscoverResult/properties/ttlMs";
-  if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
 
 export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
@@ -329,8 +310,8 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c20(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
-  if ((r = c19(v["supportedVersions"], d + 1, e)) !== undefined) return at(r, "supportedVersions");
+  if ((r = c4(v["ttlMs"], d + 1, e, "DiscoverResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
+  if ((r = c17(v["supportedVersions"], d + 1, e, "DiscoverResult/properties/supportedVersions")) !== undefined) return at(r, "supportedVersions");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
 }
@@ -359,22 +340,14 @@ export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cElicitRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c22(v: any, d: number, e: boolean): Verdict {
-  const s = "ElicitRequestFormParams/properties/requestedSchema/properties/properties";
+function c18(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   for (const k of Object.keys(v)) { if ((r = cPrimitiveSchemaDefinition(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
-function c23(v: any, d: number, e: boolean): Verdict {
-  const s = "ElicitRequestFormParams/properties/requestedSchema/properties/required";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c21(v: any, d: number, e: boolean): Verdict {
-  const s = "ElicitRequestFormParams/properties/requestedSchema";
+function c19(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -382,8 +355,8 @@ function c21(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
   if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
-  if (hasOwn(v, "required")) if ((r = c23(v["required"], d + 1, e)) !== undefined) return at(r, "required");
-  if ((r = c22(v["properties"], d + 1, e)) !== undefined) return at(r, "properties");
+  if (hasOwn(v, "required")) if ((r = c17(v["required"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/required")) !== undefined) return at(r, "required");
+  if ((r = c18(v["properties"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/properties")) !== undefined) return at(r, "properties");
 }
 
 export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict {
@@ -395,17 +368,17 @@ export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict
   if (!hasOwn(v, "requestedSchema")) return missing(e, "requestedSchema", s);
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (hasOwn(v, "mode")) if (!(v["mode"] === "form")) return at(no(e, v["mode"], "const", "form", s + "/properties/mode"), "mode");
-  if ((r = c21(v["requestedSchema"], d + 1, e)) !== undefined) return at(r, "requestedSchema");
+  if ((r = c19(v["requestedSchema"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema")) !== undefined) return at(r, "requestedSchema");
 }
 
-const S24 = [[["message","requestedSchema"],[["mode","form"]]],[["message","mode","url"],[["mode","url"]]]] as const;
+const S20 = [[["message","requestedSchema"],[["mode","form"]]],[["message","mode","url"],[["mode","url"]]]] as const;
 
 export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestParams";
   if (isObj(v)) {
     if (cElicitRequestFormParams(v, d, false) !== undefined && cElicitRequestURLParams(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S24)) {
+      switch (closest(v, S20)) {
         case 1: return cElicitRequestURLParams(v, d, true);
         default: return cElicitRequestFormParams(v, d, true);
       }
@@ -413,12 +386,6 @@ export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
   } else {
     return no(e, v, "type", ["object"], s);
   }
-}
-
-function c25(v: any, d: number, e: boolean): Verdict {
-  const s = "ElicitRequestURLParams/properties/url";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict {
@@ -431,20 +398,13 @@ export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "url")) return missing(e, "url", s);
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (!(v["mode"] === "url")) return at(no(e, v["mode"], "const", "url", s + "/properties/mode"), "mode");
-  if ((r = c25(v["url"], d + 1, e)) !== undefined) return at(r, "url");
+  if ((r = c3(v["url"], d + 1, e, "ElicitRequestURLParams/properties/url")) !== undefined) return at(r, "url");
 }
 
-function c28(v: any, d: number, e: boolean): Verdict {
-  const s = "ElicitResult/properties/content/additionalProperties/anyOf/0";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c27(v: any, d: number, e: boolean): Verdict {
-  const s = "ElicitResult/properties/content/additionalProperties";
+function c21(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (Array.isArray(v)) {
-    if ((r = c28(v, d, e)) !== undefined) return r;
+    if ((r = c17(v, d, e, "ElicitResult/properties/content/additionalProperties/anyOf/0")) !== undefined) return r;
   } else if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
     if (!((typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean"))) return no(e, v, "type", ["string","number","boolean"], s + "/anyOf/1");
   } else {
@@ -452,12 +412,11 @@ function c27(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-function c26(v: any, d: number, e: boolean): Verdict {
-  const s = "ElicitResult/properties/content";
+function c22(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = c27(v[k], d + 1, e)) !== undefined) return at(r, k); }
+  for (const k of Object.keys(v)) { if ((r = c21(v[k], d + 1, e, "ElicitResult/properties/content/additionalProperties")) !== undefined) return at(r, k); }
 }
 
 export function cElicitResult(v: any, d: number, e: boolean): Verdict {
@@ -467,7 +426,7 @@ export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "action")) return missing(e, "action", s);
   if (!((v["action"] === "accept" || v["action"] === "cancel" || v["action"] === "decline"))) return at(no(e, v["action"], "enum", ["accept","cancel","decline"], s + "/properties/action"), "action");
-  if (hasOwn(v, "content")) if ((r = c26(v["content"], d + 1, e)) !== undefined) return at(r, "content");
+  if (hasOwn(v, "content")) if ((r = c22(v["content"], d + 1, e, "ElicitResult/properties/content")) !== undefined) return at(r, "content");
 }
 
 export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
@@ -504,12 +463,6 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c32(v: any, d: number, e: boolean): Verdict {
-  const s = "GetPromptRequestParams/properties/arguments";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
-}
-
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
@@ -519,13 +472,12 @@ export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
-  if (hasOwn(v, "arguments")) if ((r = c32(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "arguments")) if ((r = c12(v["arguments"], d + 1, e, "GetPromptRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
-function c33(v: any, d: number, e: boolean): Verdict {
-  const s = "GetPromptResult/properties/messages";
+function c26(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -542,17 +494,16 @@ export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c33(v["messages"], d + 1, e)) !== undefined) return at(r, "messages");
+  if ((r = c26(v["messages"], d + 1, e, "GetPromptResult/properties/messages")) !== undefined) return at(r, "messages");
 }
 
-const S35 = [[[],[]],[["messages","resultType"],[]]] as const;
+const S27 = [[[],[]],[["messages","resultType"],[]]] as const;
 
-function c34(v: any, d: number, e: boolean): Verdict {
-  const s = "GetPromptResultResponse/properties/result";
+function c28(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cInputRequiredResult(v, d, false) !== undefined && cGetPromptResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S35)) {
+      switch (closest(v, S27)) {
         case 1: return cGetPromptResult(v, d, true);
         default: return cInputRequiredResult(v, d, true);
       }
@@ -572,20 +523,19 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
   if (!hasOwn(v, "result")) return missing(e, "result", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c34(v["result"], d + 1, e)) !== undefined) return at(r, "result");
+  if ((r = c28(v["result"], d + 1, e, "GetPromptResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
-function c37(v: any, d: number, e: boolean): Verdict {
-  const s = "HeaderMismatchError/properties/error/allOf/1";
+function c29(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!(v["code"] === -32020)) return at(no(e, v["code"], "const", -32020, s + "/properties/code"), "code");
 }
 
-function c36(v: any, d: number, e: boolean): Verdict {
+function c30(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = cError(v, d, e)) !== undefined) return r;
-  if ((r = c37(v, d, e)) !== undefined) return r;
+  if ((r = c29(v, d, e, "HeaderMismatchError/properties/error/allOf/1")) !== undefined) return r;
 }
 
 export function cHeaderMismatchError(v: any, d: number, e: boolean): Verdict {
@@ -597,7 +547,7 @@ export function cHeaderMismatchError(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c36(v["error"], d + 1, e)) !== undefined) return at(r, "error");
+  if ((r = c30(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 export function cInputRequest(v: any, d: number, e: boolean): Verdict {
@@ -683,11 +633,6 @@ export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
   if ((r = cError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
-function c45(v: any, d: number, e: boolean): Verdict {
-  const s = "JSONRPCNotification/properties/params";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-}
-
 export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCNotification";
   let r: Verdict;
@@ -697,12 +642,7 @@ export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
-  if (hasOwn(v, "params")) if ((r = c45(v["params"], d + 1, e)) !== undefined) return at(r, "params");
-}
-
-function c46(v: any, d: number, e: boolean): Verdict {
-  const s = "JSONRPCRequest/properties/params";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "JSONRPCNotification/properties/params")) !== undefined) return at(r, "params");
 }
 
 export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
@@ -715,18 +655,18 @@ export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
-  if (hasOwn(v, "params")) if ((r = c46(v["params"], d + 1, e)) !== undefined) return at(r, "params");
+  if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "JSONRPCRequest/properties/params")) !== undefined) return at(r, "params");
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
 }
 
-const S47 = [[["id","jsonrpc","result"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]]] as const;
+const S33 = [[["id","jsonrpc","result"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]]] as const;
 
 export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResponse";
   if (isObj(v)) {
     if (cJSONRPCResultResponse(v, d, false) !== undefined && cJSONRPCErrorResponse(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S47)) {
+      switch (closest(v, S33)) {
         case 1: return cJSONRPCErrorResponse(v, d, true);
         default: return cJSONRPCResultResponse(v, d, true);
       }
@@ -764,18 +704,11 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c51(v: any, d: number, e: boolean): Verdict {
-  const s = "ListPromptsResult/properties/prompts";
+function c35(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cPrompt(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c52(v: any, d: number, e: boolean): Verdict {
-  const s = "ListPromptsResult/properties/ttlMs";
-  if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
 
 export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
@@ -790,9 +723,9 @@ export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c52(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c4(v["ttlMs"], d + 1, e, "ListPromptsResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c51(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
+  if ((r = c35(v["prompts"], d + 1, e, "ListPromptsResult/properties/prompts")) !== undefined) return at(r, "prompts");
 }
 
 export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -823,18 +756,11 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c53(v: any, d: number, e: boolean): Verdict {
-  const s = "ListResourceTemplatesResult/properties/resourceTemplates";
+function c36(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cResourceTemplate(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c54(v: any, d: number, e: boolean): Verdict {
-  const s = "ListResourceTemplatesResult/properties/ttlMs";
-  if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
 
 export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Verdict {
@@ -849,9 +775,9 @@ export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Ver
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c54(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c4(v["ttlMs"], d + 1, e, "ListResourceTemplatesResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c53(v["resourceTemplates"], d + 1, e)) !== undefined) return at(r, "resourceTemplates");
+  if ((r = c36(v["resourceTemplates"], d + 1, e, "ListResourceTemplatesResult/properties/resourceTemplates")) !== undefined) return at(r, "resourceTemplates");
 }
 
 export function cListResourceTemplatesResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -882,18 +808,11 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c55(v: any, d: number, e: boolean): Verdict {
-  const s = "ListResourcesResult/properties/resources";
+function c37(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cResource(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c56(v: any, d: number, e: boolean): Verdict {
-  const s = "ListResourcesResult/properties/ttlMs";
-  if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
 
 export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
@@ -908,9 +827,9 @@ export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c56(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c4(v["ttlMs"], d + 1, e, "ListResourcesResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c55(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
+  if ((r = c37(v["resources"], d + 1, e, "ListResourcesResult/properties/resources")) !== undefined) return at(r, "resources");
 }
 
 export function cListResourcesResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -941,18 +860,11 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c57(v: any, d: number, e: boolean): Verdict {
-  const s = "ListToolsResult/properties/tools";
+function c38(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cTool(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c58(v: any, d: number, e: boolean): Verdict {
-  const s = "ListToolsResult/properties/ttlMs";
-  if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
 
 export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
@@ -967,9 +879,9 @@ export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c58(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
+  if ((r = c4(v["ttlMs"], d + 1, e, "ListToolsResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c57(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
+  if ((r = c38(v["tools"], d + 1, e, "ListToolsResult/properties/tools")) !== undefined) return at(r, "tools");
 }
 
 export function cListToolsResultResponse(v: any, d: number, e: boolean): Verdict {
@@ -994,8 +906,7 @@ export function cMethodNotFoundError(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
-function c61(v: any, d: number, e: boolean): Verdict {
-  const s = "MissingRequiredClientCapabilityError/properties/error/allOf/1/properties/data";
+function c39(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -1003,21 +914,20 @@ function c61(v: any, d: number, e: boolean): Verdict {
   if ((r = cClientCapabilities(v["requiredCapabilities"], d + 1, e)) !== undefined) return at(r, "requiredCapabilities");
 }
 
-function c60(v: any, d: number, e: boolean): Verdict {
-  const s = "MissingRequiredClientCapabilityError/properties/error/allOf/1";
+function c40(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
-  if ((r = c61(v["data"], d + 1, e)) !== undefined) return at(r, "data");
+  if ((r = c39(v["data"], d + 1, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
-function c59(v: any, d: number, e: boolean): Verdict {
+function c41(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = cError(v, d, e)) !== undefined) return r;
-  if ((r = c60(v, d, e)) !== undefined) return r;
+  if ((r = c40(v, d, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1")) !== undefined) return r;
 }
 
 export function cMissingRequiredClientCapabilityError(v: any, d: number, e: boolean): Verdict {
@@ -1029,12 +939,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c59(v["error"], d + 1, e)) !== undefined) return at(r, "error");
-}
-
-function c63(v: any, d: number, e: boolean): Verdict {
-  const s = "Notification/properties/params";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = c41(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 export function cNotification(v: any, d: number, e: boolean): Verdict {
@@ -1044,7 +949,7 @@ export function cNotification(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
-  if (hasOwn(v, "params")) if ((r = c63(v["params"], d + 1, e)) !== undefined) return at(r, "params");
+  if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Notification/properties/params")) !== undefined) return at(r, "params");
 }
 
 export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
@@ -1154,12 +1059,6 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c67(v: any, d: number, e: boolean): Verdict {
-  const s = "ReadResourceRequestParams/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
@@ -1168,40 +1067,16 @@ export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdi
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
-  if ((r = c67(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c3(v["uri"], d + 1, e, "ReadResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
-const S70 = [[["text","uri"],[]],[["blob","uri"],[]]] as const;
-
-function c69(v: any, d: number, e: boolean): Verdict {
-  const s = "ReadResourceResult/properties/contents/items";
-  if (isObj(v)) {
-    if (cTextResourceContents(v, d, false) !== undefined && cBlobResourceContents(v, d, false) !== undefined) {
-      if (!e) return FAILED;
-      switch (closest(v, S70)) {
-        case 1: return cBlobResourceContents(v, d, true);
-        default: return cTextResourceContents(v, d, true);
-      }
-    }
-  } else {
-    return no(e, v, "type", ["object"], s);
-  }
-}
-
-function c68(v: any, d: number, e: boolean): Verdict {
-  const s = "ReadResourceResult/properties/contents";
+function c45(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = c69(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c71(v: any, d: number, e: boolean): Verdict {
-  const s = "ReadResourceResult/properties/ttlMs";
-  if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
+  for (let i = 0; i < v.length; i++) if ((r = c24(v[i], d + 1, e, "ReadResourceResult/properties/contents/items")) !== undefined) return at(r, i);
 }
 
 export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
@@ -1215,19 +1090,18 @@ export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c71(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
-  if ((r = c68(v["contents"], d + 1, e)) !== undefined) return at(r, "contents");
+  if ((r = c4(v["ttlMs"], d + 1, e, "ReadResourceResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
+  if ((r = c45(v["contents"], d + 1, e, "ReadResourceResult/properties/contents")) !== undefined) return at(r, "contents");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
-const S73 = [[[],[]],[["cacheScope","contents","resultType","ttlMs"],[]]] as const;
+const S46 = [[[],[]],[["cacheScope","contents","resultType","ttlMs"],[]]] as const;
 
-function c72(v: any, d: number, e: boolean): Verdict {
-  const s = "ReadResourceResultResponse/properties/result";
+function c47(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cInputRequiredResult(v, d, false) !== undefined && cReadResourceResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S73)) {
+      switch (closest(v, S46)) {
         case 1: return cReadResourceResult(v, d, true);
         default: return cInputRequiredResult(v, d, true);
       }
@@ -1247,12 +1121,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "result")) return missing(e, "result", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c72(v["result"], d + 1, e)) !== undefined) return at(r, "result");
-}
-
-function c74(v: any, d: number, e: boolean): Verdict {
-  const s = "Request/properties/params";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = c47(v["result"], d + 1, e, "ReadResourceResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
 export function cRequest(v: any, d: number, e: boolean): Verdict {
@@ -1262,7 +1131,7 @@ export function cRequest(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
-  if (hasOwn(v, "params")) if ((r = c74(v["params"], d + 1, e)) !== undefined) return at(r, "params");
+  if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Request/properties/params")) !== undefined) return at(r, "params");
 }
 
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
@@ -1286,12 +1155,6 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c80(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceRequestParams/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
@@ -1299,7 +1162,7 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c80(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c3(v["uri"], d + 1, e, "ResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -1316,12 +1179,6 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
   if ((r = cResourceUpdatedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c84(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceUpdatedNotificationParams/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotificationParams";
   let r: Verdict;
@@ -1329,7 +1186,7 @@ export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c84(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c3(v["uri"], d + 1, e, "ResourceUpdatedNotificationParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 export function cResult(v: any, d: number, e: boolean): Verdict {
@@ -1361,14 +1218,14 @@ export function cServerNotification(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-const S90 = [[["resultType"],[]],[["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],[]],[["_meta","resultType"],[]],[["completion","resultType"],[]],[[],[]],[["cacheScope","resources","resultType","ttlMs"],[]],[["cacheScope","resourceTemplates","resultType","ttlMs"],[]],[["cacheScope","contents","resultType","ttlMs"],[]],[["cacheScope","prompts","resultType","ttlMs"],[]],[["messages","resultType"],[]],[["cacheScope","resultType","tools","ttlMs"],[]],[["content","resultType"],[]]] as const;
+const S51 = [[["resultType"],[]],[["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],[]],[["_meta","resultType"],[]],[["completion","resultType"],[]],[[],[]],[["cacheScope","resources","resultType","ttlMs"],[]],[["cacheScope","resourceTemplates","resultType","ttlMs"],[]],[["cacheScope","contents","resultType","ttlMs"],[]],[["cacheScope","prompts","resultType","ttlMs"],[]],[["messages","resultType"],[]],[["cacheScope","resultType","tools","ttlMs"],[]],[["content","resultType"],[]]] as const;
 
 export function cServerResult(v: any, d: number, e: boolean): Verdict {
   const s = "ServerResult";
   if (isObj(v)) {
     if (cResult(v, d, false) !== undefined && cDiscoverResult(v, d, false) !== undefined && cSubscriptionsListenResult(v, d, false) !== undefined && cCompleteResult(v, d, false) !== undefined && cInputRequiredResult(v, d, false) !== undefined && cListResourcesResult(v, d, false) !== undefined && cListResourceTemplatesResult(v, d, false) !== undefined && cReadResourceResult(v, d, false) !== undefined && cListPromptsResult(v, d, false) !== undefined && cGetPromptResult(v, d, false) !== undefined && cListToolsResult(v, d, false) !== undefined && cCallToolResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S90)) {
+      switch (closest(v, S51)) {
         case 1: return cDiscoverResult(v, d, true);
         case 2: return cSubscriptionsListenResult(v, d, true);
         case 3: return cCompleteResult(v, d, true);
@@ -1473,38 +1330,30 @@ export function cToolListChangedNotification(v: any, d: number, e: boolean): Ver
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c106(v: any, d: number, e: boolean): Verdict {
-  const s = "UnsupportedProtocolVersionError/properties/error/allOf/1/properties/data/properties/supported";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c105(v: any, d: number, e: boolean): Verdict {
-  const s = "UnsupportedProtocolVersionError/properties/error/allOf/1/properties/data";
+function c59(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "requested")) return missing(e, "requested", s);
   if (!hasOwn(v, "supported")) return missing(e, "supported", s);
   if (!(typeof v["requested"] === "string")) return at(no(e, v["requested"], "type", "string", s + "/properties/requested"), "requested");
-  if ((r = c106(v["supported"], d + 1, e)) !== undefined) return at(r, "supported");
+  if ((r = c17(v["supported"], d + 1, e, "UnsupportedProtocolVersionError/properties/error/allOf/1/properties/data/properties/supported")) !== undefined) return at(r, "supported");
 }
 
-function c104(v: any, d: number, e: boolean): Verdict {
-  const s = "UnsupportedProtocolVersionError/properties/error/allOf/1";
+function c60(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!(v["code"] === -32022)) return at(no(e, v["code"], "const", -32022, s + "/properties/code"), "code");
-  if ((r = c105(v["data"], d + 1, e)) !== undefined) return at(r, "data");
+  if ((r = c59(v["data"], d + 1, e, "UnsupportedProtocolVersionError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
-function c103(v: any, d: number, e: boolean): Verdict {
+function c61(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = cError(v, d, e)) !== undefined) return r;
-  if ((r = c104(v, d, e)) !== undefined) return r;
+  if ((r = c60(v, d, e, "UnsupportedProtocolVersionError/properties/error/allOf/1")) !== undefined) return r;
 }
 
 export function cUnsupportedProtocolVersionError(v: any, d: number, e: boolean): Verdict {
@@ -1516,5 +1365,5 @@ export function cUnsupportedProtocolVersionError(v: any, d: number, e: boolean):
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c103(v["error"], d + 1, e)) !== undefined) return at(r, "error");
+  if ((r = c61(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }

@@ -5,24 +5,19 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, formatTest, hasOwn, isObj, missing, no } from "./zod-runtime.js";
-import type { Verdict } from "./zod-runtime.js";
-import { cInputRequest, cInputResponse, cJSONRPCErrorResponse, cJSONRPCNotification, cJSONRPCRequest, cJSONRPCResultResponse } from "./checks-messages.gen.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no } from "./check-runtime.js";
+import { isByte, isUri, isUriTemplate } from "./formats.js";
+import type { Verdict } from "./check-runtime.js";
+import { c17, cInputRequest, cInputResponse, cJSONRPCErrorResponse, cJSONRPCNotification, cJSONRPCRequest, cJSONRPCResultResponse } from "./checks-messages.gen.js";
 
-const F_byte = formatTest("byte");
-const F_uri = formatTest("uri");
-const F_uri_template = formatTest("uri-template");
-
-function c0(v: any, d: number, e: boolean): Verdict {
-  const s = "Annotations/properties/audience";
+function c0(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cRole(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
-function c1(v: any, d: number, e: boolean): Verdict {
-  const s = "Annotations/properties/priority";
+function c1(v: any, d: number, e: boolean, s: string): Verdict {
   if (!((typeof v === "number" && Number.isFinite(v)))) return no(e, v, "type", "number", s);
   if (!(v >= 0)) return no(e, v, "minimum", 0, s);
   if (!(v <= 1)) return no(e, v, "maximum", 1, s);
@@ -34,14 +29,13 @@ export function cAnnotations(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return at(no(e, v["lastModified"], "type", "string", s + "/properties/lastModified"), "lastModified");
-  if (hasOwn(v, "priority")) if ((r = c1(v["priority"], d + 1, e)) !== undefined) return at(r, "priority");
-  if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e)) !== undefined) return at(r, "audience");
+  if (hasOwn(v, "priority")) if ((r = c1(v["priority"], d + 1, e, "Annotations/properties/priority")) !== undefined) return at(r, "priority");
+  if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e, "Annotations/properties/audience")) !== undefined) return at(r, "audience");
 }
 
-function c2(v: any, d: number, e: boolean): Verdict {
-  const s = "AudioContent/properties/data";
+function c2(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_byte(v))) return no(e, v, "format", "byte", s);
+  if (!(isByte(v))) return no(e, v, "format", "byte", s);
 }
 
 export function cAudioContent(v: any, d: number, e: boolean): Verdict {
@@ -55,7 +49,7 @@ export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(v["type"] === "audio")) return at(no(e, v["type"], "const", "audio", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c2(v["data"], d + 1, e)) !== undefined) return at(r, "data");
+  if ((r = c2(v["data"], d + 1, e, "AudioContent/properties/data")) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
@@ -67,16 +61,9 @@ export function cBaseMetadata(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
-function c3(v: any, d: number, e: boolean): Verdict {
-  const s = "BlobResourceContents/properties/blob";
+export function c3(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_byte(v))) return no(e, v, "format", "byte", s);
-}
-
-function c4(v: any, d: number, e: boolean): Verdict {
-  const s = "BlobResourceContents/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
+  if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
@@ -88,8 +75,8 @@ export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c3(v["blob"], d + 1, e)) !== undefined) return at(r, "blob");
-  if ((r = c4(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c2(v["blob"], d + 1, e, "BlobResourceContents/properties/blob")) !== undefined) return at(r, "blob");
+  if ((r = c3(v["uri"], d + 1, e, "BlobResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
@@ -102,8 +89,7 @@ export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
   if (!(v["type"] === "boolean")) return at(no(e, v["type"], "const", "boolean", s + "/properties/type"), "type");
 }
 
-function c10(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/elicitation";
+function c9(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -111,16 +97,7 @@ function c10(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "url")) if ((r = cJSONObject(v["url"], d + 1, e)) !== undefined) return at(r, "url");
 }
 
-function c11(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/experimental";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = cJSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
-}
-
-function c12(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/extensions";
+function c10(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -132,9 +109,9 @@ export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "elicitation")) if ((r = c10(v["elicitation"], d + 1, e)) !== undefined) return at(r, "elicitation");
-  if (hasOwn(v, "experimental")) if ((r = c11(v["experimental"], d + 1, e)) !== undefined) return at(r, "experimental");
-  if (hasOwn(v, "extensions")) if ((r = c12(v["extensions"], d + 1, e)) !== undefined) return at(r, "extensions");
+  if (hasOwn(v, "elicitation")) if ((r = c9(v["elicitation"], d + 1, e, "ClientCapabilities/properties/elicitation")) !== undefined) return at(r, "elicitation");
+  if (hasOwn(v, "experimental")) if ((r = c10(v["experimental"], d + 1, e, "ClientCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
+  if (hasOwn(v, "extensions")) if ((r = c10(v["extensions"], d + 1, e, "ClientCapabilities/properties/extensions")) !== undefined) return at(r, "extensions");
 }
 
 export function cContentBlock(v: any, d: number, e: boolean): Verdict {
@@ -159,14 +136,13 @@ export function cCursor(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
 }
 
-const S30 = [[["text","uri"],[]],[["blob","uri"],[]]] as const;
+const S23 = [[["text","uri"],[]],[["blob","uri"],[]]] as const;
 
-function c29(v: any, d: number, e: boolean): Verdict {
-  const s = "EmbeddedResource/properties/resource";
+export function c24(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cTextResourceContents(v, d, false) !== undefined && cBlobResourceContents(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S30)) {
+      switch (closest(v, S23)) {
         case 1: return cBlobResourceContents(v, d, true);
         default: return cTextResourceContents(v, d, true);
       }
@@ -185,18 +161,18 @@ export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(v["type"] === "resource")) return at(no(e, v["type"], "const", "resource", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c29(v["resource"], d + 1, e)) !== undefined) return at(r, "resource");
+  if ((r = c24(v["resource"], d + 1, e, "EmbeddedResource/properties/resource")) !== undefined) return at(r, "resource");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
-const S31 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
+const S25 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
 
 export function cEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "EnumSchema";
   if (isObj(v)) {
     if (cUntitledSingleSelectEnumSchema(v, d, false) !== undefined && cTitledSingleSelectEnumSchema(v, d, false) !== undefined && cUntitledMultiSelectEnumSchema(v, d, false) !== undefined && cTitledMultiSelectEnumSchema(v, d, false) !== undefined && cLegacyTitledEnumSchema(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S31)) {
+      switch (closest(v, S25)) {
         case 1: return cTitledSingleSelectEnumSchema(v, d, true);
         case 2: return cUntitledMultiSelectEnumSchema(v, d, true);
         case 3: return cTitledMultiSelectEnumSchema(v, d, true);
@@ -209,18 +185,6 @@ export function cEnumSchema(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-function c38(v: any, d: number, e: boolean): Verdict {
-  const s = "Icon/properties/sizes";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c39(v: any, d: number, e: boolean): Verdict {
-  const s = "Icon/properties/src";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cIcon(v: any, d: number, e: boolean): Verdict {
   const s = "Icon";
   let r: Verdict;
@@ -229,12 +193,11 @@ export function cIcon(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "src")) return missing(e, "src", s);
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return at(no(e, v["theme"], "enum", ["dark","light"], s + "/properties/theme"), "theme");
-  if ((r = c39(v["src"], d + 1, e)) !== undefined) return at(r, "src");
-  if (hasOwn(v, "sizes")) if ((r = c38(v["sizes"], d + 1, e)) !== undefined) return at(r, "sizes");
+  if ((r = c3(v["src"], d + 1, e, "Icon/properties/src")) !== undefined) return at(r, "src");
+  if (hasOwn(v, "sizes")) if ((r = c17(v["sizes"], d + 1, e, "Icon/properties/sizes")) !== undefined) return at(r, "sizes");
 }
 
-function c40(v: any, d: number, e: boolean): Verdict {
-  const s = "Icons/properties/icons";
+function c31(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -246,13 +209,7 @@ export function cIcons(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "icons")) if ((r = c40(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
-}
-
-function c41(v: any, d: number, e: boolean): Verdict {
-  const s = "ImageContent/properties/data";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_byte(v))) return no(e, v, "format", "byte", s);
+  if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Icons/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 export function cImageContent(v: any, d: number, e: boolean): Verdict {
@@ -266,22 +223,8 @@ export function cImageContent(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(v["type"] === "image")) return at(no(e, v["type"], "const", "image", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c41(v["data"], d + 1, e)) !== undefined) return at(r, "data");
+  if ((r = c2(v["data"], d + 1, e, "ImageContent/properties/data")) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-}
-
-function c42(v: any, d: number, e: boolean): Verdict {
-  const s = "Implementation/properties/icons";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c43(v: any, d: number, e: boolean): Verdict {
-  const s = "Implementation/properties/websiteUrl";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cImplementation(v: any, d: number, e: boolean): Verdict {
@@ -295,8 +238,8 @@ export function cImplementation(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(typeof v["version"] === "string")) return at(no(e, v["version"], "type", "string", s + "/properties/version"), "version");
-  if (hasOwn(v, "websiteUrl")) if ((r = c43(v["websiteUrl"], d + 1, e)) !== undefined) return at(r, "websiteUrl");
-  if (hasOwn(v, "icons")) if ((r = c42(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
+  if (hasOwn(v, "websiteUrl")) if ((r = c3(v["websiteUrl"], d + 1, e, "Implementation/properties/websiteUrl")) !== undefined) return at(r, "websiteUrl");
+  if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Implementation/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 export function cInputRequests(v: any, d: number, e: boolean): Verdict {
@@ -331,14 +274,14 @@ export function cJSONObject(v: any, d: number, e: boolean): Verdict {
   for (const k of Object.keys(v)) { if ((r = cJSONValue(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
-const S44 = [[["id","jsonrpc","method"],[["jsonrpc","2.0"]]],[["jsonrpc","method"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]]] as const;
+const S32 = [[["id","jsonrpc","method"],[["jsonrpc","2.0"]]],[["jsonrpc","method"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]]] as const;
 
 export function cJSONRPCMessage(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCMessage";
   if (isObj(v)) {
     if (cJSONRPCRequest(v, d, false) !== undefined && cJSONRPCNotification(v, d, false) !== undefined && cJSONRPCResultResponse(v, d, false) !== undefined && cJSONRPCErrorResponse(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S44)) {
+      switch (closest(v, S32)) {
         case 1: return cJSONRPCNotification(v, d, true);
         case 2: return cJSONRPCResultResponse(v, d, true);
         case 3: return cJSONRPCErrorResponse(v, d, true);
@@ -350,8 +293,7 @@ export function cJSONRPCMessage(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-function c48(v: any, d: number, e: boolean): Verdict {
-  const s = "JSONValue/anyOf/1";
+function c34(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -364,24 +306,12 @@ export function cJSONValue(v: any, d: number, e: boolean): Verdict {
   if (isObj(v)) {
     if ((r = cJSONObject(v, d, e)) !== undefined) return r;
   } else if (Array.isArray(v)) {
-    if ((r = c48(v, d, e)) !== undefined) return r;
+    if ((r = c34(v, d, e, "JSONValue/anyOf/1")) !== undefined) return r;
   } else if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
     if (!((typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean"))) return no(e, v, "type", ["string","number","boolean"], s + "/anyOf/2");
   } else {
     return no(e, v, "type", ["object","array","string","number","boolean"], s);
   }
-}
-
-function c49(v: any, d: number, e: boolean): Verdict {
-  const s = "LegacyTitledEnumSchema/properties/enum";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c50(v: any, d: number, e: boolean): Verdict {
-  const s = "LegacyTitledEnumSchema/properties/enumNames";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
 }
 
 export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict {
@@ -395,8 +325,8 @@ export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict 
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
-  if ((r = c49(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
-  if (hasOwn(v, "enumNames")) if ((r = c50(v["enumNames"], d + 1, e)) !== undefined) return at(r, "enumNames");
+  if ((r = c17(v["enum"], d + 1, e, "LegacyTitledEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
+  if (hasOwn(v, "enumNames")) if ((r = c17(v["enumNames"], d + 1, e, "LegacyTitledEnumSchema/properties/enumNames")) !== undefined) return at(r, "enumNames");
 }
 
 export function cMetaObject(v: any, d: number, e: boolean): Verdict {
@@ -404,14 +334,14 @@ export function cMetaObject(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
 }
 
-const S62 = [[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]]] as const;
+const S42 = [[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]]] as const;
 
 export function cMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "MultiSelectEnumSchema";
   if (isObj(v)) {
     if (cUntitledMultiSelectEnumSchema(v, d, false) !== undefined && cTitledMultiSelectEnumSchema(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S62)) {
+      switch (closest(v, S42)) {
         case 1: return cTitledMultiSelectEnumSchema(v, d, true);
         default: return cUntitledMultiSelectEnumSchema(v, d, true);
       }
@@ -441,14 +371,14 @@ export function cNumberSchema(v: any, d: number, e: boolean): Verdict {
   if (!((v["type"] === "integer" || v["type"] === "number"))) return at(no(e, v["type"], "enum", ["integer","number"], s + "/properties/type"), "type");
 }
 
-const S64 = [[["type"],[["type","string"]]],[["type"],[]],[["type"],[["type","boolean"]]],[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
+const S43 = [[["type"],[["type","string"]]],[["type"],[]],[["type"],[["type","boolean"]]],[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
 
 export function cPrimitiveSchemaDefinition(v: any, d: number, e: boolean): Verdict {
   const s = "PrimitiveSchemaDefinition";
   if (isObj(v)) {
     if (cStringSchema(v, d, false) !== undefined && cNumberSchema(v, d, false) !== undefined && cBooleanSchema(v, d, false) !== undefined && cUntitledSingleSelectEnumSchema(v, d, false) !== undefined && cTitledSingleSelectEnumSchema(v, d, false) !== undefined && cUntitledMultiSelectEnumSchema(v, d, false) !== undefined && cTitledMultiSelectEnumSchema(v, d, false) !== undefined && cLegacyTitledEnumSchema(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S64)) {
+      switch (closest(v, S43)) {
         case 1: return cNumberSchema(v, d, true);
         case 2: return cBooleanSchema(v, d, true);
         case 3: return cUntitledSingleSelectEnumSchema(v, d, true);
@@ -469,20 +399,11 @@ export function cProgressToken(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", ["string","integer"], s);
 }
 
-function c65(v: any, d: number, e: boolean): Verdict {
-  const s = "Prompt/properties/arguments";
+function c44(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cPromptArgument(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c66(v: any, d: number, e: boolean): Verdict {
-  const s = "Prompt/properties/icons";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
 export function cPrompt(v: any, d: number, e: boolean): Verdict {
@@ -495,8 +416,8 @@ export function cPrompt(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "arguments")) if ((r = c65(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
-  if (hasOwn(v, "icons")) if ((r = c66(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
+  if (hasOwn(v, "arguments")) if ((r = c44(v["arguments"], d + 1, e, "Prompt/properties/arguments")) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Prompt/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
@@ -548,20 +469,6 @@ export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   if ((r = cClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientCapabilities");
 }
 
-function c75(v: any, d: number, e: boolean): Verdict {
-  const s = "Resource/properties/icons";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c76(v: any, d: number, e: boolean): Verdict {
-  const s = "Resource/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cResource(v: any, d: number, e: boolean): Verdict {
   const s = "Resource";
   let r: Verdict;
@@ -575,15 +482,9 @@ export function cResource(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c76(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c3(v["uri"], d + 1, e, "Resource/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if (hasOwn(v, "icons")) if ((r = c75(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
-}
-
-function c77(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceContents/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
+  if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Resource/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 export function cResourceContents(v: any, d: number, e: boolean): Verdict {
@@ -594,21 +495,7 @@ export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c77(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
-}
-
-function c78(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceLink/properties/icons";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c79(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceLink/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
+  if ((r = c3(v["uri"], d + 1, e, "ResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 export function cResourceLink(v: any, d: number, e: boolean): Verdict {
@@ -626,23 +513,14 @@ export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(v["type"] === "resource_link")) return at(no(e, v["type"], "const", "resource_link", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c79(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c3(v["uri"], d + 1, e, "ResourceLink/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if (hasOwn(v, "icons")) if ((r = c78(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
+  if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "ResourceLink/properties/icons")) !== undefined) return at(r, "icons");
 }
 
-function c81(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceTemplate/properties/icons";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c82(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceTemplate/properties/uriTemplate";
+function c48(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri_template(v))) return no(e, v, "format", "uri-template", s);
+  if (!(isUriTemplate(v))) return no(e, v, "format", "uri-template", s);
 }
 
 export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
@@ -657,15 +535,9 @@ export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c82(v["uriTemplate"], d + 1, e)) !== undefined) return at(r, "uriTemplate");
+  if ((r = c48(v["uriTemplate"], d + 1, e, "ResourceTemplate/properties/uriTemplate")) !== undefined) return at(r, "uriTemplate");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if (hasOwn(v, "icons")) if ((r = c81(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
-}
-
-function c83(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceTemplateReference/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri_template(v))) return no(e, v, "format", "uri-template", s);
+  if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "ResourceTemplate/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdict {
@@ -676,7 +548,7 @@ export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdi
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (!(v["type"] === "ref/resource")) return at(no(e, v["type"], "const", "ref/resource", s + "/properties/type"), "type");
-  if ((r = c83(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c48(v["uri"], d + 1, e, "ResourceTemplateReference/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 export function cResultMetaObject(v: any, d: number, e: boolean): Verdict {
@@ -698,39 +570,15 @@ export function cRole(v: any, d: number, e: boolean): Verdict {
   if (!(v === "assistant" || v === "user")) return no(e, v, "enum", ["assistant","user"], s);
 }
 
-function c85(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/experimental";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = cJSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
-}
-
-function c86(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/extensions";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = cJSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
-}
-
-function c87(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/prompts";
+function c49(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
 }
 
-function c88(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/resources";
+function c50(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
   if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
-}
-
-function c89(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/tools";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
 }
 
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
@@ -738,22 +586,22 @@ export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "prompts")) if ((r = c87(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
-  if (hasOwn(v, "tools")) if ((r = c89(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
-  if (hasOwn(v, "resources")) if ((r = c88(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
+  if (hasOwn(v, "prompts")) if ((r = c49(v["prompts"], d + 1, e, "ServerCapabilities/properties/prompts")) !== undefined) return at(r, "prompts");
+  if (hasOwn(v, "tools")) if ((r = c49(v["tools"], d + 1, e, "ServerCapabilities/properties/tools")) !== undefined) return at(r, "tools");
+  if (hasOwn(v, "resources")) if ((r = c50(v["resources"], d + 1, e, "ServerCapabilities/properties/resources")) !== undefined) return at(r, "resources");
   if (hasOwn(v, "completions")) if ((r = cJSONObject(v["completions"], d + 1, e)) !== undefined) return at(r, "completions");
-  if (hasOwn(v, "experimental")) if ((r = c85(v["experimental"], d + 1, e)) !== undefined) return at(r, "experimental");
-  if (hasOwn(v, "extensions")) if ((r = c86(v["extensions"], d + 1, e)) !== undefined) return at(r, "extensions");
+  if (hasOwn(v, "experimental")) if ((r = c10(v["experimental"], d + 1, e, "ServerCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
+  if (hasOwn(v, "extensions")) if ((r = c10(v["extensions"], d + 1, e, "ServerCapabilities/properties/extensions")) !== undefined) return at(r, "extensions");
 }
 
-const S91 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]]] as const;
+const S52 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]]] as const;
 
 export function cSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "SingleSelectEnumSchema";
   if (isObj(v)) {
     if (cUntitledSingleSelectEnumSchema(v, d, false) !== undefined && cTitledSingleSelectEnumSchema(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S91)) {
+      switch (closest(v, S52)) {
         case 1: return cTitledSingleSelectEnumSchema(v, d, true);
         default: return cUntitledSingleSelectEnumSchema(v, d, true);
       }
@@ -776,12 +624,6 @@ export function cStringSchema(v: any, d: number, e: boolean): Verdict {
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
 }
 
-function c92(v: any, d: number, e: boolean): Verdict {
-  const s = "SubscriptionFilter/properties/resourceSubscriptions";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
 export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionFilter";
   let r: Verdict;
@@ -790,7 +632,7 @@ export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "promptsListChanged")) if (!(typeof v["promptsListChanged"] === "boolean")) return at(no(e, v["promptsListChanged"], "type", "boolean", s + "/properties/promptsListChanged"), "promptsListChanged");
   if (hasOwn(v, "resourcesListChanged")) if (!(typeof v["resourcesListChanged"] === "boolean")) return at(no(e, v["resourcesListChanged"], "type", "boolean", s + "/properties/resourcesListChanged"), "resourcesListChanged");
   if (hasOwn(v, "toolsListChanged")) if (!(typeof v["toolsListChanged"] === "boolean")) return at(no(e, v["toolsListChanged"], "type", "boolean", s + "/properties/toolsListChanged"), "toolsListChanged");
-  if (hasOwn(v, "resourceSubscriptions")) if ((r = c92(v["resourceSubscriptions"], d + 1, e)) !== undefined) return at(r, "resourceSubscriptions");
+  if (hasOwn(v, "resourceSubscriptions")) if ((r = c17(v["resourceSubscriptions"], d + 1, e, "SubscriptionFilter/properties/resourceSubscriptions")) !== undefined) return at(r, "resourceSubscriptions");
 }
 
 export function cSubscriptionsListenResultMetaObject(v: any, d: number, e: boolean): Verdict {
@@ -816,12 +658,6 @@ export function cTextContent(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
-function c93(v: any, d: number, e: boolean): Verdict {
-  const s = "TextResourceContents/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "TextResourceContents";
   let r: Verdict;
@@ -832,17 +668,10 @@ export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c93(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c3(v["uri"], d + 1, e, "TextResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
-function c94(v: any, d: number, e: boolean): Verdict {
-  const s = "TitledMultiSelectEnumSchema/properties/default";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c97(v: any, d: number, e: boolean): Verdict {
-  const s = "TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items";
+function c53(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "const")) return missing(e, "const", s);
   if (!hasOwn(v, "title")) return missing(e, "title", s);
@@ -850,21 +679,19 @@ function c97(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
-function c96(v: any, d: number, e: boolean): Verdict {
-  const s = "TitledMultiSelectEnumSchema/properties/items/properties/anyOf";
+function c54(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = c97(v[i], d + 1, e)) !== undefined) return at(r, i);
+  for (let i = 0; i < v.length; i++) if ((r = c53(v[i], d + 1, e, "TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items")) !== undefined) return at(r, i);
 }
 
-function c95(v: any, d: number, e: boolean): Verdict {
-  const s = "TitledMultiSelectEnumSchema/properties/items";
+function c55(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "anyOf")) return missing(e, "anyOf", s);
-  if ((r = c96(v["anyOf"], d + 1, e)) !== undefined) return at(r, "anyOf");
+  if ((r = c54(v["anyOf"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items/properties/anyOf")) !== undefined) return at(r, "anyOf");
 }
 
 export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
@@ -879,25 +706,15 @@ export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Ver
   if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
-  if (hasOwn(v, "default")) if ((r = c94(v["default"], d + 1, e)) !== undefined) return at(r, "default");
-  if ((r = c95(v["items"], d + 1, e)) !== undefined) return at(r, "items");
+  if (hasOwn(v, "default")) if ((r = c17(v["default"], d + 1, e, "TitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
+  if ((r = c55(v["items"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
 }
 
-function c99(v: any, d: number, e: boolean): Verdict {
-  const s = "TitledSingleSelectEnumSchema/properties/oneOf/items";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (!hasOwn(v, "const")) return missing(e, "const", s);
-  if (!hasOwn(v, "title")) return missing(e, "title", s);
-  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
-  if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-}
-
-function c98(v: any, d: number, e: boolean): Verdict {
-  const s = "TitledSingleSelectEnumSchema/properties/oneOf";
+function c56(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = c99(v[i], d + 1, e)) !== undefined) return at(r, i);
+  for (let i = 0; i < v.length; i++) if ((r = c53(v[i], d + 1, e, "TitledSingleSelectEnumSchema/properties/oneOf/items")) !== undefined) return at(r, i);
 }
 
 export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
@@ -911,27 +728,17 @@ export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Ve
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
-  if ((r = c98(v["oneOf"], d + 1, e)) !== undefined) return at(r, "oneOf");
+  if ((r = c56(v["oneOf"], d + 1, e, "TitledSingleSelectEnumSchema/properties/oneOf")) !== undefined) return at(r, "oneOf");
 }
 
-function c100(v: any, d: number, e: boolean): Verdict {
-  const s = "Tool/properties/icons";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c101(v: any, d: number, e: boolean): Verdict {
-  const s = "Tool/properties/inputSchema";
+function c57(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
   if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
 }
 
-function c102(v: any, d: number, e: boolean): Verdict {
-  const s = "Tool/properties/outputSchema";
+function c58(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
 }
@@ -947,10 +754,10 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "outputSchema")) if ((r = c102(v["outputSchema"], d + 1, e)) !== undefined) return at(r, "outputSchema");
-  if ((r = c101(v["inputSchema"], d + 1, e)) !== undefined) return at(r, "inputSchema");
+  if (hasOwn(v, "outputSchema")) if ((r = c58(v["outputSchema"], d + 1, e, "Tool/properties/outputSchema")) !== undefined) return at(r, "outputSchema");
+  if ((r = c57(v["inputSchema"], d + 1, e, "Tool/properties/inputSchema")) !== undefined) return at(r, "inputSchema");
   if (hasOwn(v, "annotations")) if ((r = cToolAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if (hasOwn(v, "icons")) if ((r = c100(v["icons"], d + 1, e)) !== undefined) return at(r, "icons");
+  if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Tool/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
@@ -963,27 +770,14 @@ export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
-function c107(v: any, d: number, e: boolean): Verdict {
-  const s = "UntitledMultiSelectEnumSchema/properties/default";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c109(v: any, d: number, e: boolean): Verdict {
-  const s = "UntitledMultiSelectEnumSchema/properties/items/properties/enum";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c108(v: any, d: number, e: boolean): Verdict {
-  const s = "UntitledMultiSelectEnumSchema/properties/items";
+function c62(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
-  if ((r = c109(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
+  if ((r = c17(v["enum"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items/properties/enum")) !== undefined) return at(r, "enum");
 }
 
 export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
@@ -998,14 +792,8 @@ export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): V
   if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
-  if (hasOwn(v, "default")) if ((r = c107(v["default"], d + 1, e)) !== undefined) return at(r, "default");
-  if ((r = c108(v["items"], d + 1, e)) !== undefined) return at(r, "items");
-}
-
-function c110(v: any, d: number, e: boolean): Verdict {
-  const s = "UntitledSingleSelectEnumSchema/properties/enum";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
+  if (hasOwn(v, "default")) if ((r = c17(v["default"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
+  if ((r = c62(v["items"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
 }
 
 export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
@@ -1019,5 +807,5 @@ export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): 
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
-  if ((r = c110(v["enum"], d + 1, e)) !== undefined) return at(r, "enum");
+  if ((r = c17(v["enum"], d + 1, e, "UntitledSingleSelectEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
 }

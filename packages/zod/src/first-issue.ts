@@ -2,7 +2,7 @@
  * Words for the first issue a generated check finds: the zod issue code, a
  * message, and the JSON Pointers of the value and of the schema rule.
  */
-import type { CheckIssue } from "./check-runtime.js";
+import type { Check, CheckIssue } from "./check-runtime.js";
 import { MAX_VALIDATION_DEPTH } from "./check-runtime.js";
 
 /** The first rule a value breaks, described. */
@@ -94,6 +94,17 @@ export function describeIssue(issue: CheckIssue): FirstIssue {
     schemaPath: `#/$defs/${issue.schemaPath}`,
     input: issue.input,
   };
+}
+
+/**
+ * The first issue of `value` against a generated check, described, or
+ * undefined when the value is valid. The check first runs without
+ * explaining (allocating nothing); only for an invalid value does it run
+ * again to find and describe the issue.
+ */
+export function firstIssueOf(check: Check, value: unknown): FirstIssue | undefined {
+  if (check(value, 0, false) === undefined) return undefined;
+  return describeIssue(check(value, 0, true) as CheckIssue);
 }
 
 /**

@@ -3,16 +3,22 @@
  * (2026-07-28), generated from its JSON Schema and exactly as strict: the same
  * verdict as ajv, and valid data comes back unchanged. Each is a Standard
  * Schema, usable wherever one is accepted.
+ *
+ * Subpaths: `/mini` (the same validators on zod/mini, for small bundles),
+ * `/checks` (the generated checks behind both, with no zod at all: tables
+ * by type and by method, first-issue descriptions, format tests, JSON
+ * limits), `/runtime` (the pieces generated validators are made of).
  */
 export { parseMessage } from "./parse-message.js";
 export type { MessageKind, ParsedMessage, ParseMessageOptions, ValidationIssue } from "./parse-message.js";
 export { checkJsonLimits, DEFAULT_JSON_LIMITS } from "./json-limits.js";
 export type { JsonLimitHit, JsonLimits } from "./json-limits.js";
-export { describeIssue } from "./first-issue.js";
+export { describeIssue, firstIssueOf } from "./first-issue.js";
 export type { FirstIssue } from "./first-issue.js";
 export { FAILED, MAX_VALIDATION_DEPTH } from "./check-runtime.js";
 export type { Check, CheckIssue, Verdict } from "./check-runtime.js";
-export { checks, notificationSchemas, predicates, rawSchemas, requestSchemas, resultResponseSchemas, schemas } from "./validators.gen.js";
+export { checks, predicates } from "./check-tables.gen.js";
+export { notificationSchemas, rawSchemas, requestSchemas, resultResponseSchemas, schemas } from "./validators.gen.js";
 export type { SchemaName } from "./validators.gen.js";
 export {
   AnnotationsSchema,

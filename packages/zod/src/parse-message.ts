@@ -14,9 +14,9 @@ import type {
 import { INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from "@mrtr/schema";
 import type { Check, CheckIssue } from "./check-runtime.js";
 import { describeIssue } from "./first-issue.js";
+import { checks } from "./check-tables.gen.js";
 import { checkJsonLimits, type JsonLimitHit, type JsonLimits } from "./json-limits.js";
 import {
-  checks,
   HeaderMismatchErrorSchema,
   JSONRPCErrorResponseSchema,
   JSONRPCNotificationSchema,

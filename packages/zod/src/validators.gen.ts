@@ -145,704 +145,704 @@ import type {
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
 } from "@mrtr/schema";
-import { discriminated, fastPath, format, hasAnyKeySet, integral, predicate, protoGuard } from "./zod-runtime.js";
+import { discriminated, fastPath, format, hasAnyKeySet, integral, protoGuard } from "./zod-runtime.js";
 import * as M from "./checks-messages.gen.js";
 import * as T from "./checks-types.gen.js";
 
-const RoleZod = z.enum(["assistant","user"]) satisfies z.ZodType<Role>;
+const RoleZod = /*#__PURE__*/ z.enum(["assistant","user"]) satisfies z.ZodType<Role>;
 
 /** Validates `Role`: The side of a conversation a message or piece of content belongs to. */
-export const RoleSchema: z.ZodType<Role> = fastPath(T.cRole);
+export const RoleSchema: z.ZodType<Role> = /*#__PURE__*/ fastPath(T.cRole);
 
-const AnnotationsZod = z.looseObject({ "audience": z.array(RoleZod).optional(), "lastModified": z.string().optional(), "priority": z.number().gte(0).lte(1).optional() }) satisfies z.ZodType<Annotations>;
+const AnnotationsZod = /*#__PURE__*/ z.looseObject({ "audience": /*#__PURE__*/ z.array(RoleZod).optional(), "lastModified": /*#__PURE__*/ z.string().optional(), "priority": /*#__PURE__*/ z.number().gte(0).lte(1).optional() }) satisfies z.ZodType<Annotations>;
 
 /** Validates `Annotations`: Optional hints attached to content or resources that tell the client how to */
-export const AnnotationsSchema: z.ZodType<Annotations> = fastPath(T.cAnnotations);
+export const AnnotationsSchema: z.ZodType<Annotations> = /*#__PURE__*/ fastPath(T.cAnnotations);
 
-const MetaObjectZod = z.looseObject({}) satisfies z.ZodType<MetaObject>;
+const MetaObjectZod = /*#__PURE__*/ z.looseObject({}) satisfies z.ZodType<MetaObject>;
 
 /** Validates `MetaObject`: Free-form metadata attached to a message or object, keyed by name. Keys under the */
-export const MetaObjectSchema: z.ZodType<MetaObject> = fastPath(T.cMetaObject);
+export const MetaObjectSchema: z.ZodType<MetaObject> = /*#__PURE__*/ fastPath(T.cMetaObject);
 
-const AudioContentZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("audio") }) satisfies z.ZodType<AudioContent>;
+const AudioContentZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ AnnotationsZod.optional(), "data": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("byte")), "mimeType": /*#__PURE__*/ z.string(), "type": /*#__PURE__*/ z.literal("audio") }) satisfies z.ZodType<AudioContent>;
 
 /** Validates `AudioContent`: A piece of audio, carried inline as base64 data. */
-export const AudioContentSchema: z.ZodType<AudioContent> = fastPath(T.cAudioContent);
+export const AudioContentSchema: z.ZodType<AudioContent> = /*#__PURE__*/ fastPath(T.cAudioContent);
 
-const BaseMetadataZod = z.looseObject({ "name": z.string(), "title": z.string().optional() }) satisfies z.ZodType<BaseMetadata>;
+const BaseMetadataZod = /*#__PURE__*/ z.looseObject({ "name": /*#__PURE__*/ z.string(), "title": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<BaseMetadata>;
 
 /** Validates `BaseMetadata`: Fields shared by things that have a programmatic name and a display title. */
-export const BaseMetadataSchema: z.ZodType<BaseMetadata> = fastPath(T.cBaseMetadata);
+export const BaseMetadataSchema: z.ZodType<BaseMetadata> = /*#__PURE__*/ fastPath(T.cBaseMetadata);
 
-const BlobResourceContentsZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "blob": z.string().check(format("byte")), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<BlobResourceContents>;
+const BlobResourceContentsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "blob": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("byte")), "mimeType": /*#__PURE__*/ z.string().optional(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<BlobResourceContents>;
 
 /** Validates `BlobResourceContents`: Resource contents that are binary data. */
-export const BlobResourceContentsSchema: z.ZodType<BlobResourceContents> = fastPath(T.cBlobResourceContents);
+export const BlobResourceContentsSchema: z.ZodType<BlobResourceContents> = /*#__PURE__*/ fastPath(T.cBlobResourceContents);
 
-const BooleanSchemaZod = z.looseObject({ "default": z.boolean().optional(), "description": z.string().optional(), "title": z.string().optional(), "type": z.literal("boolean") }) satisfies z.ZodType<BooleanSchema>;
+const BooleanSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.boolean().optional(), "description": /*#__PURE__*/ z.string().optional(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("boolean") }) satisfies z.ZodType<BooleanSchema>;
 
 /** Validates `BooleanSchema`: A yes/no field of an elicitation form. */
-export const BooleanSchemaSchema: z.ZodType<BooleanSchema> = fastPath(T.cBooleanSchema);
+export const BooleanSchemaSchema: z.ZodType<BooleanSchema> = /*#__PURE__*/ fastPath(T.cBooleanSchema);
 
-const IconZod = z.looseObject({ "mimeType": z.string().optional(), "sizes": z.array(z.string()).optional(), "src": z.string().check(format("uri")), "theme": z.enum(["dark","light"]).optional() }) satisfies z.ZodType<Icon>;
+const IconZod = /*#__PURE__*/ z.looseObject({ "mimeType": /*#__PURE__*/ z.string().optional(), "sizes": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).optional(), "src": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")), "theme": /*#__PURE__*/ z.enum(["dark","light"]).optional() }) satisfies z.ZodType<Icon>;
 
 /** Validates `Icon`: An image that a client MAY display for an implementation, tool, prompt or resource. */
-export const IconSchema: z.ZodType<Icon> = fastPath(T.cIcon);
+export const IconSchema: z.ZodType<Icon> = /*#__PURE__*/ fastPath(T.cIcon);
 
-const ImplementationZod = z.looseObject({ "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional(), "version": z.string(), "websiteUrl": z.string().check(format("uri")).optional() }) satisfies z.ZodType<Implementation>;
+const ImplementationZod = /*#__PURE__*/ z.looseObject({ "description": /*#__PURE__*/ z.string().optional(), "icons": /*#__PURE__*/ z.array(IconZod).optional(), "name": /*#__PURE__*/ z.string(), "title": /*#__PURE__*/ z.string().optional(), "version": /*#__PURE__*/ z.string(), "websiteUrl": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")).optional() }) satisfies z.ZodType<Implementation>;
 
 /** Validates `Implementation`: Names a client or server program and its version. */
-export const ImplementationSchema: z.ZodType<Implementation> = fastPath(T.cImplementation);
+export const ImplementationSchema: z.ZodType<Implementation> = /*#__PURE__*/ fastPath(T.cImplementation);
 
-const ResultMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional() }) satisfies z.ZodType<ResultMetaObject>;
+const ResultMetaObjectZod = /*#__PURE__*/ z.looseObject({ "io.modelcontextprotocol/serverInfo": /*#__PURE__*/ ImplementationZod.optional() }) satisfies z.ZodType<ResultMetaObject>;
 
 /** Validates `ResultMetaObject`: The `_meta` of a result. */
-export const ResultMetaObjectSchema: z.ZodType<ResultMetaObject> = fastPath(T.cResultMetaObject);
+export const ResultMetaObjectSchema: z.ZodType<ResultMetaObject> = /*#__PURE__*/ fastPath(T.cResultMetaObject);
 
-const CacheableResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<CacheableResult>;
+const CacheableResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "resultType": /*#__PURE__*/ z.string(), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<CacheableResult>;
 
 /** Validates `CacheableResult`: A result the client MAY cache and reuse instead of repeating the request. */
-export const CacheableResultSchema: z.ZodType<CacheableResult> = fastPath(M.cCacheableResult);
+export const CacheableResultSchema: z.ZodType<CacheableResult> = /*#__PURE__*/ fastPath(M.cCacheableResult);
 
-const RequestIdZod = z.union([z.string(), z.number().check(integral)]) satisfies z.ZodType<RequestId>;
+const RequestIdZod = /*#__PURE__*/ z.union([/*#__PURE__*/ z.string(), /*#__PURE__*/ z.number().check(integral)]) satisfies z.ZodType<RequestId>;
 
 /** Validates `RequestId`: Identifies a request within the messages of one sender. It MUST NOT be `null` and a sender MUST NOT reuse it. */
-export const RequestIdSchema: z.ZodType<RequestId> = fastPath(T.cRequestId);
+export const RequestIdSchema: z.ZodType<RequestId> = /*#__PURE__*/ fastPath(T.cRequestId);
 
-const JSONValueZod: z.ZodType<JSONValue> = z.union([z.string(), z.number(), z.boolean(), z.array(z.lazy(() => JSONValueZod)), z.lazy(() => JSONObjectZod)]);
+const JSONValueZod: z.ZodType<JSONValue> = /*#__PURE__*/ z.union([/*#__PURE__*/ z.string(), /*#__PURE__*/ z.number(), /*#__PURE__*/ z.boolean(), /*#__PURE__*/ z.array(/*#__PURE__*/ z.lazy(() => JSONValueZod)), /*#__PURE__*/ z.lazy(() => JSONObjectZod)]);
 
 /** Validates `JSONValue`: Any JSON value other than `null`: a string, a number, a boolean, an object or an array. */
-export const JSONValueSchema: z.ZodType<JSONValue> = fastPath(T.cJSONValue);
+export const JSONValueSchema: z.ZodType<JSONValue> = /*#__PURE__*/ fastPath(T.cJSONValue);
 
-const JSONObjectZod: z.ZodType<JSONObject> = protoGuard(JSONValueZod, z.record(z.string(), JSONValueZod));
+const JSONObjectZod: z.ZodType<JSONObject> = /*#__PURE__*/ protoGuard(JSONValueZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), JSONValueZod));
 
 /** Validates `JSONObject`: A JSON object whose member values are themselves JSON values. */
-export const JSONObjectSchema: z.ZodType<JSONObject> = fastPath(T.cJSONObject);
+export const JSONObjectSchema: z.ZodType<JSONObject> = /*#__PURE__*/ fastPath(T.cJSONObject);
 
-const ClientCapabilitiesZod = z.looseObject({ "elicitation": z.looseObject({ "form": JSONObjectZod.optional(), "url": JSONObjectZod.optional() }).optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional() }) satisfies z.ZodType<ClientCapabilities>;
+const ClientCapabilitiesZod = /*#__PURE__*/ z.looseObject({ "elicitation": /*#__PURE__*/ z.looseObject({ "form": /*#__PURE__*/ JSONObjectZod.optional(), "url": /*#__PURE__*/ JSONObjectZod.optional() }).optional(), "experimental": /*#__PURE__*/ protoGuard(JSONObjectZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), JSONObjectZod)).optional(), "extensions": /*#__PURE__*/ protoGuard(JSONObjectZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), JSONObjectZod)).optional() }) satisfies z.ZodType<ClientCapabilities>;
 
 /** Validates `ClientCapabilities`: Features a client offers, declared anew in each request. An absent key means the feature is not offered. */
-export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(T.cClientCapabilities);
+export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = /*#__PURE__*/ fastPath(T.cClientCapabilities);
 
-const ProgressTokenZod = z.union([z.string(), z.number().check(integral)]) satisfies z.ZodType<ProgressToken>;
+const ProgressTokenZod = /*#__PURE__*/ z.union([/*#__PURE__*/ z.string(), /*#__PURE__*/ z.number().check(integral)]) satisfies z.ZodType<ProgressToken>;
 
 /** Validates `ProgressToken`: An opaque value the requester chooses so that progress notifications can be tied back to its request. */
-export const ProgressTokenSchema: z.ZodType<ProgressToken> = fastPath(T.cProgressToken);
+export const ProgressTokenSchema: z.ZodType<ProgressToken> = /*#__PURE__*/ fastPath(T.cProgressToken);
 
-const RequestMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": ImplementationZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": ProgressTokenZod.optional() }) satisfies z.ZodType<RequestMetaObject>;
+const RequestMetaObjectZod = /*#__PURE__*/ z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": /*#__PURE__*/ ImplementationZod.optional(), "io.modelcontextprotocol/protocolVersion": /*#__PURE__*/ z.string(), "progressToken": /*#__PURE__*/ ProgressTokenZod.optional() }) satisfies z.ZodType<RequestMetaObject>;
 
 /** Validates `RequestMetaObject`: The `_meta` of every client request. It carries what the removed handshake used to */
-export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(T.cRequestMetaObject);
+export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = /*#__PURE__*/ fastPath(T.cRequestMetaObject);
 
-const ElicitResultZod = z.looseObject({ "action": z.enum(["accept","cancel","decline"]), "content": protoGuard(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]), z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))).optional() }) satisfies z.ZodType<ElicitResult>;
+const ElicitResultZod = /*#__PURE__*/ z.looseObject({ "action": /*#__PURE__*/ z.enum(["accept","cancel","decline"]), "content": /*#__PURE__*/ protoGuard(/*#__PURE__*/ z.union([/*#__PURE__*/ z.string(), /*#__PURE__*/ z.number(), /*#__PURE__*/ z.boolean(), /*#__PURE__*/ z.array(/*#__PURE__*/ z.string())]), /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.union([/*#__PURE__*/ z.string(), /*#__PURE__*/ z.number(), /*#__PURE__*/ z.boolean(), /*#__PURE__*/ z.array(/*#__PURE__*/ z.string())]))).optional() }) satisfies z.ZodType<ElicitResult>;
 
 /** Validates `ElicitResult`: The user's answer to an `elicitation/create` input request. */
-export const ElicitResultSchema: z.ZodType<ElicitResult> = fastPath(M.cElicitResult);
+export const ElicitResultSchema: z.ZodType<ElicitResult> = /*#__PURE__*/ fastPath(M.cElicitResult);
 
 const InputResponseZod = ElicitResultZod satisfies z.ZodType<InputResponse>;
 
 /** Validates `InputResponse`: Any answer a client may send in `inputResponses`: the `response` member of every `InputMethodMap` entry. */
-export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(M.cInputResponse);
+export const InputResponseSchema: z.ZodType<InputResponse> = /*#__PURE__*/ fastPath(M.cInputResponse);
 
-const InputResponsesZod = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod)) satisfies z.ZodType<InputResponses>;
+const InputResponsesZod = /*#__PURE__*/ protoGuard(InputResponseZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), InputResponseZod)) satisfies z.ZodType<InputResponses>;
 
 /** Validates `InputResponses`: The client's answers to `InputRequests`, under the same keys the server chose. */
-export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(T.cInputResponses);
+export const InputResponsesSchema: z.ZodType<InputResponses> = /*#__PURE__*/ fastPath(T.cInputResponses);
 
-const CallToolRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<CallToolRequestParams>;
+const CallToolRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": /*#__PURE__*/ z.looseObject({}).optional(), "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "name": /*#__PURE__*/ z.string(), "requestState": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<CallToolRequestParams>;
 
 /** Validates `CallToolRequestParams`: Params of `tools/call`. On a retry after an `InputRequiredResult` they also */
-export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(M.cCallToolRequestParams);
+export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = /*#__PURE__*/ fastPath(M.cCallToolRequestParams);
 
-const CallToolRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod }) satisfies z.ZodType<CallToolRequest>;
+const CallToolRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("tools/call"), "params": CallToolRequestParamsZod }) satisfies z.ZodType<CallToolRequest>;
 
 /** Validates `CallToolRequest`: Asks the server to run a tool. The server MAY answer with an */
-export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(M.cCallToolRequest);
+export const CallToolRequestSchema: z.ZodType<CallToolRequest> = /*#__PURE__*/ fastPath(M.cCallToolRequest);
 
-const TextContentZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "text": z.string(), "type": z.literal("text") }) satisfies z.ZodType<TextContent>;
+const TextContentZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ AnnotationsZod.optional(), "text": /*#__PURE__*/ z.string(), "type": /*#__PURE__*/ z.literal("text") }) satisfies z.ZodType<TextContent>;
 
 /** Validates `TextContent`: A block of plain text. */
-export const TextContentSchema: z.ZodType<TextContent> = fastPath(T.cTextContent);
+export const TextContentSchema: z.ZodType<TextContent> = /*#__PURE__*/ fastPath(T.cTextContent);
 
-const ImageContentZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "data": z.string().check(format("byte")), "mimeType": z.string(), "type": z.literal("image") }) satisfies z.ZodType<ImageContent>;
+const ImageContentZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ AnnotationsZod.optional(), "data": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("byte")), "mimeType": /*#__PURE__*/ z.string(), "type": /*#__PURE__*/ z.literal("image") }) satisfies z.ZodType<ImageContent>;
 
 /** Validates `ImageContent`: An image, carried inline as base64 data. */
-export const ImageContentSchema: z.ZodType<ImageContent> = fastPath(T.cImageContent);
+export const ImageContentSchema: z.ZodType<ImageContent> = /*#__PURE__*/ fastPath(T.cImageContent);
 
-const ResourceLinkZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("resource_link"), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceLink>;
+const ResourceLinkZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ AnnotationsZod.optional(), "description": /*#__PURE__*/ z.string().optional(), "icons": /*#__PURE__*/ z.array(IconZod).optional(), "mimeType": /*#__PURE__*/ z.string().optional(), "name": /*#__PURE__*/ z.string(), "size": /*#__PURE__*/ z.number().check(integral).optional(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("resource_link"), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ResourceLink>;
 
 /** Validates `ResourceLink`: A pointer to a resource the client can fetch with `resources/read`, instead */
-export const ResourceLinkSchema: z.ZodType<ResourceLink> = fastPath(T.cResourceLink);
+export const ResourceLinkSchema: z.ZodType<ResourceLink> = /*#__PURE__*/ fastPath(T.cResourceLink);
 
-const TextResourceContentsZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "text": z.string(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<TextResourceContents>;
+const TextResourceContentsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "mimeType": /*#__PURE__*/ z.string().optional(), "text": /*#__PURE__*/ z.string(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<TextResourceContents>;
 
 /** Validates `TextResourceContents`: Resource contents that are text. */
-export const TextResourceContentsSchema: z.ZodType<TextResourceContents> = fastPath(T.cTextResourceContents);
+export const TextResourceContentsSchema: z.ZodType<TextResourceContents> = /*#__PURE__*/ fastPath(T.cTextResourceContents);
 
-const EmbeddedResourceZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "resource": z.union([TextResourceContentsZod, BlobResourceContentsZod]), "type": z.literal("resource") }) satisfies z.ZodType<EmbeddedResource>;
+const EmbeddedResourceZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ AnnotationsZod.optional(), "resource": /*#__PURE__*/ z.union([TextResourceContentsZod, BlobResourceContentsZod]), "type": /*#__PURE__*/ z.literal("resource") }) satisfies z.ZodType<EmbeddedResource>;
 
 /** Validates `EmbeddedResource`: The contents of a resource, placed directly in a message or tool result. */
-export const EmbeddedResourceSchema: z.ZodType<EmbeddedResource> = fastPath(T.cEmbeddedResource);
+export const EmbeddedResourceSchema: z.ZodType<EmbeddedResource> = /*#__PURE__*/ fastPath(T.cEmbeddedResource);
 
-const ContentBlockZod = discriminated("type", [TextContentZod, ImageContentZod, AudioContentZod, ResourceLinkZod, EmbeddedResourceZod]) satisfies z.ZodType<ContentBlock>;
+const ContentBlockZod = /*#__PURE__*/ discriminated("type", [TextContentZod, ImageContentZod, AudioContentZod, ResourceLinkZod, EmbeddedResourceZod]) satisfies z.ZodType<ContentBlock>;
 
 /** Validates `ContentBlock`: Any block that can appear in a prompt message or a tool result. */
-export const ContentBlockSchema: z.ZodType<ContentBlock> = fastPath(T.cContentBlock);
+export const ContentBlockSchema: z.ZodType<ContentBlock> = /*#__PURE__*/ fastPath(T.cContentBlock);
 
-const CallToolResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "content": z.array(ContentBlockZod), "isError": z.boolean().optional(), "resultType": z.string(), "structuredContent": z.unknown().optional() }) satisfies z.ZodType<CallToolResult>;
+const CallToolResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "content": /*#__PURE__*/ z.array(ContentBlockZod), "isError": /*#__PURE__*/ z.boolean().optional(), "resultType": /*#__PURE__*/ z.string(), "structuredContent": /*#__PURE__*/ z.unknown().optional() }) satisfies z.ZodType<CallToolResult>;
 
 /** Validates `CallToolResult`: The completed answer to `tools/call`. Failures of the tool itself are */
-export const CallToolResultSchema: z.ZodType<CallToolResult> = fastPath(M.cCallToolResult);
+export const CallToolResultSchema: z.ZodType<CallToolResult> = /*#__PURE__*/ fastPath(M.cCallToolResult);
 
-const StringSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "format": z.enum(["date","date-time","email","uri"]).optional(), "maxLength": z.number().check(integral).optional(), "minLength": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<StringSchema>;
+const StringSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.string().optional(), "description": /*#__PURE__*/ z.string().optional(), "format": /*#__PURE__*/ z.enum(["date","date-time","email","uri"]).optional(), "maxLength": /*#__PURE__*/ z.number().check(integral).optional(), "minLength": /*#__PURE__*/ z.number().check(integral).optional(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("string") }) satisfies z.ZodType<StringSchema>;
 
 /** Validates `StringSchema`: A text field of an elicitation form. */
-export const StringSchemaSchema: z.ZodType<StringSchema> = fastPath(T.cStringSchema);
+export const StringSchemaSchema: z.ZodType<StringSchema> = /*#__PURE__*/ fastPath(T.cStringSchema);
 
-const NumberSchemaZod = z.looseObject({ "default": z.number().optional(), "description": z.string().optional(), "maximum": z.number().optional(), "minimum": z.number().optional(), "title": z.string().optional(), "type": z.enum(["integer","number"]) }) satisfies z.ZodType<NumberSchema>;
+const NumberSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.number().optional(), "description": /*#__PURE__*/ z.string().optional(), "maximum": /*#__PURE__*/ z.number().optional(), "minimum": /*#__PURE__*/ z.number().optional(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.enum(["integer","number"]) }) satisfies z.ZodType<NumberSchema>;
 
 /** Validates `NumberSchema`: A numeric field of an elicitation form. */
-export const NumberSchemaSchema: z.ZodType<NumberSchema> = fastPath(T.cNumberSchema);
+export const NumberSchemaSchema: z.ZodType<NumberSchema> = /*#__PURE__*/ fastPath(T.cNumberSchema);
 
-const UntitledSingleSelectEnumSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<UntitledSingleSelectEnumSchema>;
+const UntitledSingleSelectEnumSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.string().optional(), "description": /*#__PURE__*/ z.string().optional(), "enum": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("string") }) satisfies z.ZodType<UntitledSingleSelectEnumSchema>;
 
 /** Validates `UntitledSingleSelectEnumSchema`: Single choice among plain string values, shown as they are. */
-export const UntitledSingleSelectEnumSchemaSchema: z.ZodType<UntitledSingleSelectEnumSchema> = fastPath(T.cUntitledSingleSelectEnumSchema);
+export const UntitledSingleSelectEnumSchemaSchema: z.ZodType<UntitledSingleSelectEnumSchema> = /*#__PURE__*/ fastPath(T.cUntitledSingleSelectEnumSchema);
 
-const TitledSingleSelectEnumSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "oneOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<TitledSingleSelectEnumSchema>;
+const TitledSingleSelectEnumSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.string().optional(), "description": /*#__PURE__*/ z.string().optional(), "oneOf": /*#__PURE__*/ z.array(/*#__PURE__*/ z.looseObject({ "const": /*#__PURE__*/ z.string(), "title": /*#__PURE__*/ z.string() })), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("string") }) satisfies z.ZodType<TitledSingleSelectEnumSchema>;
 
 /** Validates `TitledSingleSelectEnumSchema`: Single choice among values that each have a display title. */
-export const TitledSingleSelectEnumSchemaSchema: z.ZodType<TitledSingleSelectEnumSchema> = fastPath(T.cTitledSingleSelectEnumSchema);
+export const TitledSingleSelectEnumSchemaSchema: z.ZodType<TitledSingleSelectEnumSchema> = /*#__PURE__*/ fastPath(T.cTitledSingleSelectEnumSchema);
 
-const UntitledMultiSelectEnumSchemaZod = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "enum": z.array(z.string()), "type": z.literal("string") }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") }) satisfies z.ZodType<UntitledMultiSelectEnumSchema>;
+const UntitledMultiSelectEnumSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).optional(), "description": /*#__PURE__*/ z.string().optional(), "items": /*#__PURE__*/ z.looseObject({ "enum": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()), "type": /*#__PURE__*/ z.literal("string") }), "maxItems": /*#__PURE__*/ z.number().check(integral).optional(), "minItems": /*#__PURE__*/ z.number().check(integral).optional(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("array") }) satisfies z.ZodType<UntitledMultiSelectEnumSchema>;
 
 /** Validates `UntitledMultiSelectEnumSchema`: Multiple choice among plain string values, shown as they are. */
-export const UntitledMultiSelectEnumSchemaSchema: z.ZodType<UntitledMultiSelectEnumSchema> = fastPath(T.cUntitledMultiSelectEnumSchema);
+export const UntitledMultiSelectEnumSchemaSchema: z.ZodType<UntitledMultiSelectEnumSchema> = /*#__PURE__*/ fastPath(T.cUntitledMultiSelectEnumSchema);
 
-const TitledMultiSelectEnumSchemaZod = z.looseObject({ "default": z.array(z.string()).optional(), "description": z.string().optional(), "items": z.looseObject({ "anyOf": z.array(z.looseObject({ "const": z.string(), "title": z.string() })) }), "maxItems": z.number().check(integral).optional(), "minItems": z.number().check(integral).optional(), "title": z.string().optional(), "type": z.literal("array") }) satisfies z.ZodType<TitledMultiSelectEnumSchema>;
+const TitledMultiSelectEnumSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).optional(), "description": /*#__PURE__*/ z.string().optional(), "items": /*#__PURE__*/ z.looseObject({ "anyOf": /*#__PURE__*/ z.array(/*#__PURE__*/ z.looseObject({ "const": /*#__PURE__*/ z.string(), "title": /*#__PURE__*/ z.string() })) }), "maxItems": /*#__PURE__*/ z.number().check(integral).optional(), "minItems": /*#__PURE__*/ z.number().check(integral).optional(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("array") }) satisfies z.ZodType<TitledMultiSelectEnumSchema>;
 
 /** Validates `TitledMultiSelectEnumSchema`: Multiple choice among values that each have a display title. */
-export const TitledMultiSelectEnumSchemaSchema: z.ZodType<TitledMultiSelectEnumSchema> = fastPath(T.cTitledMultiSelectEnumSchema);
+export const TitledMultiSelectEnumSchemaSchema: z.ZodType<TitledMultiSelectEnumSchema> = /*#__PURE__*/ fastPath(T.cTitledMultiSelectEnumSchema);
 
-const LegacyTitledEnumSchemaZod = z.looseObject({ "default": z.string().optional(), "description": z.string().optional(), "enum": z.array(z.string()), "enumNames": z.array(z.string()).optional(), "title": z.string().optional(), "type": z.literal("string") }) satisfies z.ZodType<LegacyTitledEnumSchema>;
+const LegacyTitledEnumSchemaZod = /*#__PURE__*/ z.looseObject({ "default": /*#__PURE__*/ z.string().optional(), "description": /*#__PURE__*/ z.string().optional(), "enum": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()), "enumNames": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).optional(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("string") }) satisfies z.ZodType<LegacyTitledEnumSchema>;
 
 /** Validates `LegacyTitledEnumSchema`: Older single-choice form where display titles sit in a parallel `enumNames` array. New servers SHOULD use */
-export const LegacyTitledEnumSchemaSchema: z.ZodType<LegacyTitledEnumSchema> = fastPath(T.cLegacyTitledEnumSchema);
+export const LegacyTitledEnumSchemaSchema: z.ZodType<LegacyTitledEnumSchema> = /*#__PURE__*/ fastPath(T.cLegacyTitledEnumSchema);
 
-const PrimitiveSchemaDefinitionZod = z.union([StringSchemaZod, NumberSchemaZod, BooleanSchemaZod, UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]) satisfies z.ZodType<PrimitiveSchemaDefinition>;
+const PrimitiveSchemaDefinitionZod = /*#__PURE__*/ z.union([StringSchemaZod, NumberSchemaZod, BooleanSchemaZod, UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]) satisfies z.ZodType<PrimitiveSchemaDefinition>;
 
 /** Validates `PrimitiveSchemaDefinition`: One field of an elicitation form: a string, number, boolean or enum schema. */
-export const PrimitiveSchemaDefinitionSchema: z.ZodType<PrimitiveSchemaDefinition> = fastPath(T.cPrimitiveSchemaDefinition);
+export const PrimitiveSchemaDefinitionSchema: z.ZodType<PrimitiveSchemaDefinition> = /*#__PURE__*/ fastPath(T.cPrimitiveSchemaDefinition);
 
-const ElicitRequestFormParamsZod = z.looseObject({ "message": z.string(), "mode": z.literal("form").optional(), "requestedSchema": z.looseObject({ "$schema": z.string().optional(), "properties": protoGuard(PrimitiveSchemaDefinitionZod, z.record(z.string(), PrimitiveSchemaDefinitionZod)), "required": z.array(z.string()).optional(), "type": z.literal("object") }) }) satisfies z.ZodType<ElicitRequestFormParams>;
+const ElicitRequestFormParamsZod = /*#__PURE__*/ z.looseObject({ "message": /*#__PURE__*/ z.string(), "mode": /*#__PURE__*/ z.literal("form").optional(), "requestedSchema": /*#__PURE__*/ z.looseObject({ "$schema": /*#__PURE__*/ z.string().optional(), "properties": /*#__PURE__*/ protoGuard(PrimitiveSchemaDefinitionZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), PrimitiveSchemaDefinitionZod)), "required": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).optional(), "type": /*#__PURE__*/ z.literal("object") }) }) satisfies z.ZodType<ElicitRequestFormParams>;
 
 /** Validates `ElicitRequestFormParams`: Form mode: the client renders a flat form and returns the user's answers. */
-export const ElicitRequestFormParamsSchema: z.ZodType<ElicitRequestFormParams> = fastPath(M.cElicitRequestFormParams);
+export const ElicitRequestFormParamsSchema: z.ZodType<ElicitRequestFormParams> = /*#__PURE__*/ fastPath(M.cElicitRequestFormParams);
 
-const ElicitRequestURLParamsZod = z.looseObject({ "message": z.string(), "mode": z.literal("url"), "url": z.string().check(format("uri")) }) satisfies z.ZodType<ElicitRequestURLParams>;
+const ElicitRequestURLParamsZod = /*#__PURE__*/ z.looseObject({ "message": /*#__PURE__*/ z.string(), "mode": /*#__PURE__*/ z.literal("url"), "url": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ElicitRequestURLParams>;
 
 /** Validates `ElicitRequestURLParams`: URL mode: the user completes an interaction out of band (credential entry, OAuth, payment) at a URL. */
-export const ElicitRequestURLParamsSchema: z.ZodType<ElicitRequestURLParams> = fastPath(M.cElicitRequestURLParams);
+export const ElicitRequestURLParamsSchema: z.ZodType<ElicitRequestURLParams> = /*#__PURE__*/ fastPath(M.cElicitRequestURLParams);
 
-const ElicitRequestParamsZod = z.union([ElicitRequestFormParamsZod, ElicitRequestURLParamsZod]) satisfies z.ZodType<ElicitRequestParams>;
+const ElicitRequestParamsZod = /*#__PURE__*/ z.union([ElicitRequestFormParamsZod, ElicitRequestURLParamsZod]) satisfies z.ZodType<ElicitRequestParams>;
 
 /** Validates `ElicitRequestParams`: Params of `elicitation/create`: form mode or URL mode. */
-export const ElicitRequestParamsSchema: z.ZodType<ElicitRequestParams> = fastPath(M.cElicitRequestParams);
+export const ElicitRequestParamsSchema: z.ZodType<ElicitRequestParams> = /*#__PURE__*/ fastPath(M.cElicitRequestParams);
 
-const ElicitRequestZod = z.looseObject({ "method": z.literal("elicitation/create"), "params": ElicitRequestParamsZod }) satisfies z.ZodType<ElicitRequest>;
+const ElicitRequestZod = /*#__PURE__*/ z.looseObject({ "method": /*#__PURE__*/ z.literal("elicitation/create"), "params": ElicitRequestParamsZod }) satisfies z.ZodType<ElicitRequest>;
 
 /** Validates `ElicitRequest`: Asks the user for information, through the client. Sent only inside `inputRequests`, and only if the */
-export const ElicitRequestSchema: z.ZodType<ElicitRequest> = fastPath(M.cElicitRequest);
+export const ElicitRequestSchema: z.ZodType<ElicitRequest> = /*#__PURE__*/ fastPath(M.cElicitRequest);
 
 const InputRequestZod = ElicitRequestZod satisfies z.ZodType<InputRequest>;
 
 /** Validates `InputRequest`: Any request a server may embed in `inputRequests`: the `request` member of every `InputMethodMap` entry. */
-export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(M.cInputRequest);
+export const InputRequestSchema: z.ZodType<InputRequest> = /*#__PURE__*/ fastPath(M.cInputRequest);
 
-const InputRequestsZod = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod)) satisfies z.ZodType<InputRequests>;
+const InputRequestsZod = /*#__PURE__*/ protoGuard(InputRequestZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), InputRequestZod)) satisfies z.ZodType<InputRequests>;
 
 /** Validates `InputRequests`: Requests the server needs the client to fulfil, keyed by server-chosen names unique within the request. */
-export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(T.cInputRequests);
+export const InputRequestsSchema: z.ZodType<InputRequests> = /*#__PURE__*/ fastPath(T.cInputRequests);
 
-const InputRequiredResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]])) satisfies z.ZodType<InputRequiredResult>;
+const InputRequiredResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "inputRequests": /*#__PURE__*/ InputRequestsZod.optional(), "requestState": /*#__PURE__*/ z.string().optional(), "resultType": /*#__PURE__*/ z.literal("input_required") }).check(/*#__PURE__*/ hasAnyKeySet([["inputRequests"],["requestState"]])) satisfies z.ZodType<InputRequiredResult>;
 
 /** Validates `InputRequiredResult`: Answer to `tools/call`, `prompts/get` or `resources/read` when the server needs input from the client first. */
-export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(M.cInputRequiredResult);
+export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = /*#__PURE__*/ fastPath(M.cInputRequiredResult);
 
-const CallToolResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, CallToolResultZod]) }) satisfies z.ZodType<CallToolResultResponse>;
+const CallToolResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": /*#__PURE__*/ z.union([InputRequiredResultZod, CallToolResultZod]) }) satisfies z.ZodType<CallToolResultResponse>;
 
 /** Validates `CallToolResultResponse`: The JSON-RPC response to `tools/call`: either the tool's output or a request */
-export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(M.cCallToolResultResponse);
+export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = /*#__PURE__*/ fastPath(M.cCallToolResultResponse);
 
-const NotificationMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/subscriptionId": RequestIdZod.optional() }) satisfies z.ZodType<NotificationMetaObject>;
+const NotificationMetaObjectZod = /*#__PURE__*/ z.looseObject({ "io.modelcontextprotocol/subscriptionId": /*#__PURE__*/ RequestIdZod.optional() }) satisfies z.ZodType<NotificationMetaObject>;
 
 /** Validates `NotificationMetaObject`: The `_meta` of a notification. */
-export const NotificationMetaObjectSchema: z.ZodType<NotificationMetaObject> = fastPath(T.cNotificationMetaObject);
+export const NotificationMetaObjectSchema: z.ZodType<NotificationMetaObject> = /*#__PURE__*/ fastPath(T.cNotificationMetaObject);
 
-const CancelledNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "reason": z.string().optional(), "requestId": RequestIdZod }) satisfies z.ZodType<CancelledNotificationParams>;
+const CancelledNotificationParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ NotificationMetaObjectZod.optional(), "reason": /*#__PURE__*/ z.string().optional(), "requestId": RequestIdZod }) satisfies z.ZodType<CancelledNotificationParams>;
 
 /** Validates `CancelledNotificationParams`: Parameters of a cancellation. */
-export const CancelledNotificationParamsSchema: z.ZodType<CancelledNotificationParams> = fastPath(M.cCancelledNotificationParams);
+export const CancelledNotificationParamsSchema: z.ZodType<CancelledNotificationParams> = /*#__PURE__*/ fastPath(M.cCancelledNotificationParams);
 
-const CancelledNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod }) satisfies z.ZodType<CancelledNotification>;
+const CancelledNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod }) satisfies z.ZodType<CancelledNotification>;
 
 /** Validates `CancelledNotification`: Says that the sender no longer wants the result of an earlier request. The receiver */
-export const CancelledNotificationSchema: z.ZodType<CancelledNotification> = fastPath(M.cCancelledNotification);
+export const CancelledNotificationSchema: z.ZodType<CancelledNotification> = /*#__PURE__*/ fastPath(M.cCancelledNotification);
 
-const ClientNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod }) satisfies z.ZodType<ClientNotification>;
+const ClientNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/cancelled"), "params": CancelledNotificationParamsZod }) satisfies z.ZodType<ClientNotification>;
 
 /** Validates `ClientNotification`: Says that the sender no longer wants the result of an earlier request. The receiver */
-export const ClientNotificationSchema: z.ZodType<ClientNotification> = fastPath(M.cClientNotification);
+export const ClientNotificationSchema: z.ZodType<ClientNotification> = /*#__PURE__*/ fastPath(M.cClientNotification);
 
-const RequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod }) satisfies z.ZodType<RequestParams>;
+const RequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod }) satisfies z.ZodType<RequestParams>;
 
 /** Validates `RequestParams`: Parameters common to every client request. */
-export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(M.cRequestParams);
+export const RequestParamsSchema: z.ZodType<RequestParams> = /*#__PURE__*/ fastPath(M.cRequestParams);
 
-const DiscoverRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod }) satisfies z.ZodType<DiscoverRequest>;
+const DiscoverRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("server/discover"), "params": RequestParamsZod }) satisfies z.ZodType<DiscoverRequest>;
 
 /** Validates `DiscoverRequest`: Asks the server which protocol revisions and features it supports. A client MAY send it */
-export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(M.cDiscoverRequest);
+export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = /*#__PURE__*/ fastPath(M.cDiscoverRequest);
 
-const SubscriptionFilterZod = z.looseObject({ "promptsListChanged": z.boolean().optional(), "resourceSubscriptions": z.array(z.string()).optional(), "resourcesListChanged": z.boolean().optional(), "toolsListChanged": z.boolean().optional() }) satisfies z.ZodType<SubscriptionFilter>;
+const SubscriptionFilterZod = /*#__PURE__*/ z.looseObject({ "promptsListChanged": /*#__PURE__*/ z.boolean().optional(), "resourceSubscriptions": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).optional(), "resourcesListChanged": /*#__PURE__*/ z.boolean().optional(), "toolsListChanged": /*#__PURE__*/ z.boolean().optional() }) satisfies z.ZodType<SubscriptionFilter>;
 
 /** Validates `SubscriptionFilter`: Selects which change notifications a listener wants. */
-export const SubscriptionFilterSchema: z.ZodType<SubscriptionFilter> = fastPath(T.cSubscriptionFilter);
+export const SubscriptionFilterSchema: z.ZodType<SubscriptionFilter> = /*#__PURE__*/ fastPath(T.cSubscriptionFilter);
 
-const SubscriptionsListenRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": SubscriptionFilterZod }) satisfies z.ZodType<SubscriptionsListenRequestParams>;
+const SubscriptionsListenRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": SubscriptionFilterZod }) satisfies z.ZodType<SubscriptionsListenRequestParams>;
 
 /** Validates `SubscriptionsListenRequestParams`: Parameters of `subscriptions/listen`. */
-export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(M.cSubscriptionsListenRequestParams);
+export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = /*#__PURE__*/ fastPath(M.cSubscriptionsListenRequestParams);
 
-const SubscriptionsListenRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod }) satisfies z.ZodType<SubscriptionsListenRequest>;
+const SubscriptionsListenRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod }) satisfies z.ZodType<SubscriptionsListenRequest>;
 
 /** Validates `SubscriptionsListenRequest`: Opens a long-lived stream on which the server sends the change notifications selected by the filter. */
-export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(M.cSubscriptionsListenRequest);
+export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = /*#__PURE__*/ fastPath(M.cSubscriptionsListenRequest);
 
-const PromptReferenceZod = z.looseObject({ "name": z.string(), "title": z.string().optional(), "type": z.literal("ref/prompt") }) satisfies z.ZodType<PromptReference>;
+const PromptReferenceZod = /*#__PURE__*/ z.looseObject({ "name": /*#__PURE__*/ z.string(), "title": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("ref/prompt") }) satisfies z.ZodType<PromptReference>;
 
 /** Validates `PromptReference`: Names a prompt. */
-export const PromptReferenceSchema: z.ZodType<PromptReference> = fastPath(T.cPromptReference);
+export const PromptReferenceSchema: z.ZodType<PromptReference> = /*#__PURE__*/ fastPath(T.cPromptReference);
 
-const ResourceTemplateReferenceZod = z.looseObject({ "type": z.literal("ref/resource"), "uri": z.string().check(format("uri-template")) }) satisfies z.ZodType<ResourceTemplateReference>;
+const ResourceTemplateReferenceZod = /*#__PURE__*/ z.looseObject({ "type": /*#__PURE__*/ z.literal("ref/resource"), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri-template")) }) satisfies z.ZodType<ResourceTemplateReference>;
 
 /** Validates `ResourceTemplateReference`: Names a resource template by its URI template. */
-export const ResourceTemplateReferenceSchema: z.ZodType<ResourceTemplateReference> = fastPath(T.cResourceTemplateReference);
+export const ResourceTemplateReferenceSchema: z.ZodType<ResourceTemplateReference> = /*#__PURE__*/ fastPath(T.cResourceTemplateReference);
 
-const CompleteRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [PromptReferenceZod, ResourceTemplateReferenceZod]) }) satisfies z.ZodType<CompleteRequestParams>;
+const CompleteRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "argument": /*#__PURE__*/ z.looseObject({ "name": /*#__PURE__*/ z.string(), "value": /*#__PURE__*/ z.string() }), "context": /*#__PURE__*/ z.looseObject({ "arguments": /*#__PURE__*/ protoGuard(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.string())).optional() }).optional(), "ref": /*#__PURE__*/ discriminated("type", [PromptReferenceZod, ResourceTemplateReferenceZod]) }) satisfies z.ZodType<CompleteRequestParams>;
 
 /** Validates `CompleteRequestParams`: Parameters of `completion/complete`. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(M.cCompleteRequestParams);
+export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = /*#__PURE__*/ fastPath(M.cCompleteRequestParams);
 
-const CompleteRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod }) satisfies z.ZodType<CompleteRequest>;
+const CompleteRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("completion/complete"), "params": CompleteRequestParamsZod }) satisfies z.ZodType<CompleteRequest>;
 
 /** Validates `CompleteRequest`: Asks the server for suggested values of a prompt or resource-template argument while the user types. */
-export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(M.cCompleteRequest);
+export const CompleteRequestSchema: z.ZodType<CompleteRequest> = /*#__PURE__*/ fastPath(M.cCompleteRequest);
 
-const PaginatedRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() }) satisfies z.ZodType<PaginatedRequestParams>;
+const PaginatedRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<PaginatedRequestParams>;
 
 /** Validates `PaginatedRequestParams`: Parameters of a paginated request. */
-export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(M.cPaginatedRequestParams);
+export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = /*#__PURE__*/ fastPath(M.cPaginatedRequestParams);
 
-const ListResourcesRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourcesRequest>;
+const ListResourcesRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("resources/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourcesRequest>;
 
 /** Validates `ListResourcesRequest`: Asks the server for a page of the resources it offers. */
-export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(M.cListResourcesRequest);
+export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = /*#__PURE__*/ fastPath(M.cListResourcesRequest);
 
-const ListResourceTemplatesRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourceTemplatesRequest>;
+const ListResourceTemplatesRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourceTemplatesRequest>;
 
 /** Validates `ListResourceTemplatesRequest`: Asks the server for a page of its resource templates. */
-export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(M.cListResourceTemplatesRequest);
+export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = /*#__PURE__*/ fastPath(M.cListResourceTemplatesRequest);
 
-const ReadResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ReadResourceRequestParams>;
+const ReadResourceRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "requestState": /*#__PURE__*/ z.string().optional(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ReadResourceRequestParams>;
 
 /** Validates `ReadResourceRequestParams`: Params of `resources/read`. On a retry after an `InputRequiredResult` they */
-export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(M.cReadResourceRequestParams);
+export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = /*#__PURE__*/ fastPath(M.cReadResourceRequestParams);
 
-const ReadResourceRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod }) satisfies z.ZodType<ReadResourceRequest>;
+const ReadResourceRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("resources/read"), "params": ReadResourceRequestParamsZod }) satisfies z.ZodType<ReadResourceRequest>;
 
 /** Validates `ReadResourceRequest`: Asks the server for the contents of one resource. The server MAY answer */
-export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(M.cReadResourceRequest);
+export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = /*#__PURE__*/ fastPath(M.cReadResourceRequest);
 
-const ListPromptsRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListPromptsRequest>;
+const ListPromptsRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("prompts/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListPromptsRequest>;
 
 /** Validates `ListPromptsRequest`: Asks the server for a page of the prompts it offers. */
-export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(M.cListPromptsRequest);
+export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = /*#__PURE__*/ fastPath(M.cListPromptsRequest);
 
-const GetPromptRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<GetPromptRequestParams>;
+const GetPromptRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": /*#__PURE__*/ protoGuard(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.string())).optional(), "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "name": /*#__PURE__*/ z.string(), "requestState": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<GetPromptRequestParams>;
 
 /** Validates `GetPromptRequestParams`: Params of `prompts/get`. On a retry after an `InputRequiredResult` they */
-export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(M.cGetPromptRequestParams);
+export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = /*#__PURE__*/ fastPath(M.cGetPromptRequestParams);
 
-const GetPromptRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod }) satisfies z.ZodType<GetPromptRequest>;
+const GetPromptRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("prompts/get"), "params": GetPromptRequestParamsZod }) satisfies z.ZodType<GetPromptRequest>;
 
 /** Validates `GetPromptRequest`: Asks the server for a prompt, filled in with the given arguments. The server */
-export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(M.cGetPromptRequest);
+export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = /*#__PURE__*/ fastPath(M.cGetPromptRequest);
 
-const ListToolsRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListToolsRequest>;
+const ListToolsRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("tools/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListToolsRequest>;
 
 /** Validates `ListToolsRequest`: Asks the server for a page of the tools it offers. */
-export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(M.cListToolsRequest);
+export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = /*#__PURE__*/ fastPath(M.cListToolsRequest);
 
-const ClientRequestZod = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]) satisfies z.ZodType<ClientRequest>;
+const ClientRequestZod = /*#__PURE__*/ discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]) satisfies z.ZodType<ClientRequest>;
 
 /** Validates `ClientRequest`: Every request a client may send. */
-export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(M.cClientRequest);
+export const ClientRequestSchema: z.ZodType<ClientRequest> = /*#__PURE__*/ fastPath(M.cClientRequest);
 
-const ResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() }) satisfies z.ZodType<Result>;
+const ResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "resultType": /*#__PURE__*/ z.string() }) satisfies z.ZodType<Result>;
 
 /** Validates `Result`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const ResultSchema: z.ZodType<Result> = fastPath(M.cResult);
+export const ResultSchema: z.ZodType<Result> = /*#__PURE__*/ fastPath(M.cResult);
 
 const ClientResultZod = ResultZod satisfies z.ZodType<ClientResult>;
 
 /** Validates `ClientResult`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const ClientResultSchema: z.ZodType<ClientResult> = fastPath(M.cClientResult);
+export const ClientResultSchema: z.ZodType<ClientResult> = /*#__PURE__*/ fastPath(M.cClientResult);
 
-const CompleteResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "completion": z.looseObject({ "hasMore": z.boolean().optional(), "total": z.number().check(integral).optional(), "values": z.array(z.string()).max(100) }), "resultType": z.string() }) satisfies z.ZodType<CompleteResult>;
+const CompleteResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "completion": /*#__PURE__*/ z.looseObject({ "hasMore": /*#__PURE__*/ z.boolean().optional(), "total": /*#__PURE__*/ z.number().check(integral).optional(), "values": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).max(100) }), "resultType": /*#__PURE__*/ z.string() }) satisfies z.ZodType<CompleteResult>;
 
 /** Validates `CompleteResult`: Suggested values for the argument. */
-export const CompleteResultSchema: z.ZodType<CompleteResult> = fastPath(M.cCompleteResult);
+export const CompleteResultSchema: z.ZodType<CompleteResult> = /*#__PURE__*/ fastPath(M.cCompleteResult);
 
-const CompleteResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": CompleteResultZod }) satisfies z.ZodType<CompleteResultResponse>;
+const CompleteResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": CompleteResultZod }) satisfies z.ZodType<CompleteResultResponse>;
 
 /** Validates `CompleteResultResponse`: The response to `completion/complete`. */
-export const CompleteResultResponseSchema: z.ZodType<CompleteResultResponse> = fastPath(M.cCompleteResultResponse);
+export const CompleteResultResponseSchema: z.ZodType<CompleteResultResponse> = /*#__PURE__*/ fastPath(M.cCompleteResultResponse);
 
-const CursorZod = z.string() satisfies z.ZodType<Cursor>;
+const CursorZod = /*#__PURE__*/ z.string() satisfies z.ZodType<Cursor>;
 
 /** Validates `Cursor`: An opaque marker for a position in a paginated listing; clients pass it back unchanged. */
-export const CursorSchema: z.ZodType<Cursor> = fastPath(T.cCursor);
+export const CursorSchema: z.ZodType<Cursor> = /*#__PURE__*/ fastPath(T.cCursor);
 
-const ServerCapabilitiesZod = z.looseObject({ "completions": JSONObjectZod.optional(), "experimental": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "extensions": protoGuard(JSONObjectZod, z.record(z.string(), JSONObjectZod)).optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() }) satisfies z.ZodType<ServerCapabilities>;
+const ServerCapabilitiesZod = /*#__PURE__*/ z.looseObject({ "completions": /*#__PURE__*/ JSONObjectZod.optional(), "experimental": /*#__PURE__*/ protoGuard(JSONObjectZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), JSONObjectZod)).optional(), "extensions": /*#__PURE__*/ protoGuard(JSONObjectZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), JSONObjectZod)).optional(), "prompts": /*#__PURE__*/ z.looseObject({ "listChanged": /*#__PURE__*/ z.boolean().optional() }).optional(), "resources": /*#__PURE__*/ z.looseObject({ "listChanged": /*#__PURE__*/ z.boolean().optional(), "subscribe": /*#__PURE__*/ z.boolean().optional() }).optional(), "tools": /*#__PURE__*/ z.looseObject({ "listChanged": /*#__PURE__*/ z.boolean().optional() }).optional() }) satisfies z.ZodType<ServerCapabilities>;
 
 /** Validates `ServerCapabilities`: Features a server offers. An absent key means the feature is not offered. */
-export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(T.cServerCapabilities);
+export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = /*#__PURE__*/ fastPath(T.cServerCapabilities);
 
-const DiscoverResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<DiscoverResult>;
+const DiscoverResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": /*#__PURE__*/ z.string().optional(), "resultType": /*#__PURE__*/ z.string(), "supportedVersions": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<DiscoverResult>;
 
 /** Validates `DiscoverResult`: What the server supports. Its `_meta` SHOULD carry `io.modelcontextprotocol/serverInfo`. */
-export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(M.cDiscoverResult);
+export const DiscoverResultSchema: z.ZodType<DiscoverResult> = /*#__PURE__*/ fastPath(M.cDiscoverResult);
 
-const DiscoverResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod }) satisfies z.ZodType<DiscoverResultResponse>;
+const DiscoverResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": DiscoverResultZod }) satisfies z.ZodType<DiscoverResultResponse>;
 
 /** Validates `DiscoverResultResponse`: The response to a `server/discover` request. */
-export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(M.cDiscoverResultResponse);
+export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = /*#__PURE__*/ fastPath(M.cDiscoverResultResponse);
 
-const EmptyResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "resultType": z.string() }) satisfies z.ZodType<EmptyResult>;
+const EmptyResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "resultType": /*#__PURE__*/ z.string() }) satisfies z.ZodType<EmptyResult>;
 
 /** Validates `EmptyResult`: The shape shared by all results. Results MAY carry fields beyond those listed. */
-export const EmptyResultSchema: z.ZodType<EmptyResult> = fastPath(M.cEmptyResult);
+export const EmptyResultSchema: z.ZodType<EmptyResult> = /*#__PURE__*/ fastPath(M.cEmptyResult);
 
-const EnumSchemaZod = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]) satisfies z.ZodType<EnumSchema>;
+const EnumSchemaZod = /*#__PURE__*/ z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod, UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod, LegacyTitledEnumSchemaZod]) satisfies z.ZodType<EnumSchema>;
 
 /** Validates `EnumSchema`: Any enum field of an elicitation form: single- or multi-select, titled or not, or the legacy form. */
-export const EnumSchemaSchema: z.ZodType<EnumSchema> = fastPath(T.cEnumSchema);
+export const EnumSchemaSchema: z.ZodType<EnumSchema> = /*#__PURE__*/ fastPath(T.cEnumSchema);
 
-const ErrorZod = z.looseObject({ "code": z.number().check(integral), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<Error>;
+const ErrorZod = /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.number().check(integral), "data": /*#__PURE__*/ z.unknown().optional(), "message": /*#__PURE__*/ z.string() }) satisfies z.ZodType<Error>;
 
 /** Validates `Error`: The error object of a failed JSON-RPC response. */
-export const ErrorSchema: z.ZodType<Error> = fastPath(M.cError);
+export const ErrorSchema: z.ZodType<Error> = /*#__PURE__*/ fastPath(M.cError);
 
-const PromptMessageZod = z.looseObject({ "content": ContentBlockZod, "role": RoleZod }) satisfies z.ZodType<PromptMessage>;
+const PromptMessageZod = /*#__PURE__*/ z.looseObject({ "content": ContentBlockZod, "role": RoleZod }) satisfies z.ZodType<PromptMessage>;
 
 /** Validates `PromptMessage`: One message of a prompt returned by `prompts/get`. */
-export const PromptMessageSchema: z.ZodType<PromptMessage> = fastPath(T.cPromptMessage);
+export const PromptMessageSchema: z.ZodType<PromptMessage> = /*#__PURE__*/ fastPath(T.cPromptMessage);
 
-const GetPromptResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "description": z.string().optional(), "messages": z.array(PromptMessageZod), "resultType": z.string() }) satisfies z.ZodType<GetPromptResult>;
+const GetPromptResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "description": /*#__PURE__*/ z.string().optional(), "messages": /*#__PURE__*/ z.array(PromptMessageZod), "resultType": /*#__PURE__*/ z.string() }) satisfies z.ZodType<GetPromptResult>;
 
 /** Validates `GetPromptResult`: The completed answer to `prompts/get`. */
-export const GetPromptResultSchema: z.ZodType<GetPromptResult> = fastPath(M.cGetPromptResult);
+export const GetPromptResultSchema: z.ZodType<GetPromptResult> = /*#__PURE__*/ fastPath(M.cGetPromptResult);
 
-const GetPromptResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, GetPromptResultZod]) }) satisfies z.ZodType<GetPromptResultResponse>;
+const GetPromptResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": /*#__PURE__*/ z.union([InputRequiredResultZod, GetPromptResultZod]) }) satisfies z.ZodType<GetPromptResultResponse>;
 
 /** Validates `GetPromptResultResponse`: The JSON-RPC response to `prompts/get`: either the prompt or a request for */
-export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(M.cGetPromptResultResponse);
+export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = /*#__PURE__*/ fastPath(M.cGetPromptResultResponse);
 
-const HeaderMismatchErrorZod = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32020) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<HeaderMismatchError>;
+const HeaderMismatchErrorZod = /*#__PURE__*/ z.looseObject({ "error": /*#__PURE__*/ z.intersection(ErrorZod, /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32020) })), "id": /*#__PURE__*/ RequestIdZod.optional(), "jsonrpc": /*#__PURE__*/ z.literal("2.0") }) satisfies z.ZodType<HeaderMismatchError>;
 
 /** Validates `HeaderMismatchError`: A transport header disagrees with the corresponding value in the message body. */
-export const HeaderMismatchErrorSchema: z.ZodType<HeaderMismatchError> = fastPath(M.cHeaderMismatchError);
+export const HeaderMismatchErrorSchema: z.ZodType<HeaderMismatchError> = /*#__PURE__*/ fastPath(M.cHeaderMismatchError);
 
-const IconsZod = z.looseObject({ "icons": z.array(IconZod).optional() }) satisfies z.ZodType<Icons>;
+const IconsZod = /*#__PURE__*/ z.looseObject({ "icons": /*#__PURE__*/ z.array(IconZod).optional() }) satisfies z.ZodType<Icons>;
 
 /** Validates `Icons`: Something that MAY carry icons. */
-export const IconsSchema: z.ZodType<Icons> = fastPath(T.cIcons);
+export const IconsSchema: z.ZodType<Icons> = /*#__PURE__*/ fastPath(T.cIcons);
 
-const InputResponseRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() }) satisfies z.ZodType<InputResponseRequestParams>;
+const InputResponseRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "requestState": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<InputResponseRequestParams>;
 
 /** Validates `InputResponseRequestParams`: Params of a request that can be retried after `input_required` (`tools/call`, `prompts/get`, `resources/read`). */
-export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(M.cInputResponseRequestParams);
+export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = /*#__PURE__*/ fastPath(M.cInputResponseRequestParams);
 
-const InternalErrorZod = z.looseObject({ "code": z.literal(-32603), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<InternalError>;
+const InternalErrorZod = /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32603), "data": /*#__PURE__*/ z.unknown().optional(), "message": /*#__PURE__*/ z.string() }) satisfies z.ZodType<InternalError>;
 
 /** Validates `InternalError`: The receiver failed while handling an otherwise valid message. */
-export const InternalErrorSchema: z.ZodType<InternalError> = fastPath(M.cInternalError);
+export const InternalErrorSchema: z.ZodType<InternalError> = /*#__PURE__*/ fastPath(M.cInternalError);
 
-const InvalidParamsErrorZod = z.looseObject({ "code": z.literal(-32602), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<InvalidParamsError>;
+const InvalidParamsErrorZod = /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32602), "data": /*#__PURE__*/ z.unknown().optional(), "message": /*#__PURE__*/ z.string() }) satisfies z.ZodType<InvalidParamsError>;
 
 /** Validates `InvalidParamsError`: The parameters are malformed or incomplete, for example a missing required `_meta` field. */
-export const InvalidParamsErrorSchema: z.ZodType<InvalidParamsError> = fastPath(M.cInvalidParamsError);
+export const InvalidParamsErrorSchema: z.ZodType<InvalidParamsError> = /*#__PURE__*/ fastPath(M.cInvalidParamsError);
 
-const InvalidRequestErrorZod = z.looseObject({ "code": z.literal(-32600), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<InvalidRequestError>;
+const InvalidRequestErrorZod = /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32600), "data": /*#__PURE__*/ z.unknown().optional(), "message": /*#__PURE__*/ z.string() }) satisfies z.ZodType<InvalidRequestError>;
 
 /** Validates `InvalidRequestError`: The JSON received is not a valid request object. */
-export const InvalidRequestErrorSchema: z.ZodType<InvalidRequestError> = fastPath(M.cInvalidRequestError);
+export const InvalidRequestErrorSchema: z.ZodType<InvalidRequestError> = /*#__PURE__*/ fastPath(M.cInvalidRequestError);
 
-const JSONArrayZod = z.array(JSONValueZod) satisfies z.ZodType<JSONArray>;
+const JSONArrayZod = /*#__PURE__*/ z.array(JSONValueZod) satisfies z.ZodType<JSONArray>;
 
 /** Validates `JSONArray`: A JSON array of JSON values. */
-export const JSONArraySchema: z.ZodType<JSONArray> = fastPath(T.cJSONArray);
+export const JSONArraySchema: z.ZodType<JSONArray> = /*#__PURE__*/ fastPath(T.cJSONArray);
 
-const JSONRPCErrorResponseZod = z.looseObject({ "error": ErrorZod, "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<JSONRPCErrorResponse>;
+const JSONRPCErrorResponseZod = /*#__PURE__*/ z.looseObject({ "error": ErrorZod, "id": /*#__PURE__*/ RequestIdZod.optional(), "jsonrpc": /*#__PURE__*/ z.literal("2.0") }) satisfies z.ZodType<JSONRPCErrorResponse>;
 
 /** Validates `JSONRPCErrorResponse`: A JSON-RPC response reporting that a request failed. */
-export const JSONRPCErrorResponseSchema: z.ZodType<JSONRPCErrorResponse> = fastPath(M.cJSONRPCErrorResponse);
+export const JSONRPCErrorResponseSchema: z.ZodType<JSONRPCErrorResponse> = /*#__PURE__*/ fastPath(M.cJSONRPCErrorResponse);
 
-const JSONRPCRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<JSONRPCRequest>;
+const JSONRPCRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.string(), "params": /*#__PURE__*/ z.looseObject({}).optional() }) satisfies z.ZodType<JSONRPCRequest>;
 
 /** Validates `JSONRPCRequest`: A JSON-RPC request, which expects a response with the same id. */
-export const JSONRPCRequestSchema: z.ZodType<JSONRPCRequest> = fastPath(M.cJSONRPCRequest);
+export const JSONRPCRequestSchema: z.ZodType<JSONRPCRequest> = /*#__PURE__*/ fastPath(M.cJSONRPCRequest);
 
-const JSONRPCNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<JSONRPCNotification>;
+const JSONRPCNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.string(), "params": /*#__PURE__*/ z.looseObject({}).optional() }) satisfies z.ZodType<JSONRPCNotification>;
 
 /** Validates `JSONRPCNotification`: A JSON-RPC notification: a one-way message without an id. */
-export const JSONRPCNotificationSchema: z.ZodType<JSONRPCNotification> = fastPath(M.cJSONRPCNotification);
+export const JSONRPCNotificationSchema: z.ZodType<JSONRPCNotification> = /*#__PURE__*/ fastPath(M.cJSONRPCNotification);
 
-const JSONRPCResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ResultZod }) satisfies z.ZodType<JSONRPCResultResponse>;
+const JSONRPCResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": ResultZod }) satisfies z.ZodType<JSONRPCResultResponse>;
 
 /** Validates `JSONRPCResultResponse`: A successful JSON-RPC response. */
-export const JSONRPCResultResponseSchema: z.ZodType<JSONRPCResultResponse> = fastPath(M.cJSONRPCResultResponse);
+export const JSONRPCResultResponseSchema: z.ZodType<JSONRPCResultResponse> = /*#__PURE__*/ fastPath(M.cJSONRPCResultResponse);
 
-const JSONRPCMessageZod = z.union([JSONRPCRequestZod, JSONRPCNotificationZod, JSONRPCResultResponseZod, JSONRPCErrorResponseZod]) satisfies z.ZodType<JSONRPCMessage>;
+const JSONRPCMessageZod = /*#__PURE__*/ z.union([JSONRPCRequestZod, JSONRPCNotificationZod, JSONRPCResultResponseZod, JSONRPCErrorResponseZod]) satisfies z.ZodType<JSONRPCMessage>;
 
 /** Validates `JSONRPCMessage`: Any message that may travel in either direction. */
-export const JSONRPCMessageSchema: z.ZodType<JSONRPCMessage> = fastPath(T.cJSONRPCMessage);
+export const JSONRPCMessageSchema: z.ZodType<JSONRPCMessage> = /*#__PURE__*/ fastPath(T.cJSONRPCMessage);
 
-const JSONRPCResponseZod = z.union([JSONRPCResultResponseZod, JSONRPCErrorResponseZod]) satisfies z.ZodType<JSONRPCResponse>;
+const JSONRPCResponseZod = /*#__PURE__*/ z.union([JSONRPCResultResponseZod, JSONRPCErrorResponseZod]) satisfies z.ZodType<JSONRPCResponse>;
 
 /** Validates `JSONRPCResponse`: Any JSON-RPC response. */
-export const JSONRPCResponseSchema: z.ZodType<JSONRPCResponse> = fastPath(M.cJSONRPCResponse);
+export const JSONRPCResponseSchema: z.ZodType<JSONRPCResponse> = /*#__PURE__*/ fastPath(M.cJSONRPCResponse);
 
-const PromptArgumentZod = z.looseObject({ "description": z.string().optional(), "name": z.string(), "required": z.boolean().optional(), "title": z.string().optional() }) satisfies z.ZodType<PromptArgument>;
+const PromptArgumentZod = /*#__PURE__*/ z.looseObject({ "description": /*#__PURE__*/ z.string().optional(), "name": /*#__PURE__*/ z.string(), "required": /*#__PURE__*/ z.boolean().optional(), "title": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<PromptArgument>;
 
 /** Validates `PromptArgument`: One argument a prompt accepts. */
-export const PromptArgumentSchema: z.ZodType<PromptArgument> = fastPath(T.cPromptArgument);
+export const PromptArgumentSchema: z.ZodType<PromptArgument> = /*#__PURE__*/ fastPath(T.cPromptArgument);
 
-const PromptZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "arguments": z.array(PromptArgumentZod).optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "name": z.string(), "title": z.string().optional() }) satisfies z.ZodType<Prompt>;
+const PromptZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "arguments": /*#__PURE__*/ z.array(PromptArgumentZod).optional(), "description": /*#__PURE__*/ z.string().optional(), "icons": /*#__PURE__*/ z.array(IconZod).optional(), "name": /*#__PURE__*/ z.string(), "title": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<Prompt>;
 
 /** Validates `Prompt`: A prompt or prompt template the server offers, usually picked by the user. */
-export const PromptSchema: z.ZodType<Prompt> = fastPath(T.cPrompt);
+export const PromptSchema: z.ZodType<Prompt> = /*#__PURE__*/ fastPath(T.cPrompt);
 
-const ListPromptsResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "prompts": z.array(PromptZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListPromptsResult>;
+const ListPromptsResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "nextCursor": /*#__PURE__*/ z.string().optional(), "prompts": /*#__PURE__*/ z.array(PromptZod), "resultType": /*#__PURE__*/ z.string(), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<ListPromptsResult>;
 
 /** Validates `ListPromptsResult`: One page of the server's prompts. */
-export const ListPromptsResultSchema: z.ZodType<ListPromptsResult> = fastPath(M.cListPromptsResult);
+export const ListPromptsResultSchema: z.ZodType<ListPromptsResult> = /*#__PURE__*/ fastPath(M.cListPromptsResult);
 
-const ListPromptsResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListPromptsResultZod }) satisfies z.ZodType<ListPromptsResultResponse>;
+const ListPromptsResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": ListPromptsResultZod }) satisfies z.ZodType<ListPromptsResultResponse>;
 
 /** Validates `ListPromptsResultResponse`: The JSON-RPC response to `prompts/list`. */
-export const ListPromptsResultResponseSchema: z.ZodType<ListPromptsResultResponse> = fastPath(M.cListPromptsResultResponse);
+export const ListPromptsResultResponseSchema: z.ZodType<ListPromptsResultResponse> = /*#__PURE__*/ fastPath(M.cListPromptsResultResponse);
 
-const ResourceTemplateZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "title": z.string().optional(), "uriTemplate": z.string().check(format("uri-template")) }) satisfies z.ZodType<ResourceTemplate>;
+const ResourceTemplateZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ AnnotationsZod.optional(), "description": /*#__PURE__*/ z.string().optional(), "icons": /*#__PURE__*/ z.array(IconZod).optional(), "mimeType": /*#__PURE__*/ z.string().optional(), "name": /*#__PURE__*/ z.string(), "title": /*#__PURE__*/ z.string().optional(), "uriTemplate": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri-template")) }) satisfies z.ZodType<ResourceTemplate>;
 
 /** Validates `ResourceTemplate`: A pattern for a family of resources, written as an RFC 6570 URI template. */
-export const ResourceTemplateSchema: z.ZodType<ResourceTemplate> = fastPath(T.cResourceTemplate);
+export const ResourceTemplateSchema: z.ZodType<ResourceTemplate> = /*#__PURE__*/ fastPath(T.cResourceTemplate);
 
-const ListResourceTemplatesResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resourceTemplates": z.array(ResourceTemplateZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListResourceTemplatesResult>;
+const ListResourceTemplatesResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "nextCursor": /*#__PURE__*/ z.string().optional(), "resourceTemplates": /*#__PURE__*/ z.array(ResourceTemplateZod), "resultType": /*#__PURE__*/ z.string(), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<ListResourceTemplatesResult>;
 
 /** Validates `ListResourceTemplatesResult`: One page of the server's resource templates. */
-export const ListResourceTemplatesResultSchema: z.ZodType<ListResourceTemplatesResult> = fastPath(M.cListResourceTemplatesResult);
+export const ListResourceTemplatesResultSchema: z.ZodType<ListResourceTemplatesResult> = /*#__PURE__*/ fastPath(M.cListResourceTemplatesResult);
 
-const ListResourceTemplatesResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourceTemplatesResultZod }) satisfies z.ZodType<ListResourceTemplatesResultResponse>;
+const ListResourceTemplatesResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": ListResourceTemplatesResultZod }) satisfies z.ZodType<ListResourceTemplatesResultResponse>;
 
 /** Validates `ListResourceTemplatesResultResponse`: The JSON-RPC response to `resources/templates/list`. */
-export const ListResourceTemplatesResultResponseSchema: z.ZodType<ListResourceTemplatesResultResponse> = fastPath(M.cListResourceTemplatesResultResponse);
+export const ListResourceTemplatesResultResponseSchema: z.ZodType<ListResourceTemplatesResultResponse> = /*#__PURE__*/ fastPath(M.cListResourceTemplatesResultResponse);
 
-const ResourceZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": AnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "mimeType": z.string().optional(), "name": z.string(), "size": z.number().check(integral).optional(), "title": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<Resource>;
+const ResourceZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ AnnotationsZod.optional(), "description": /*#__PURE__*/ z.string().optional(), "icons": /*#__PURE__*/ z.array(IconZod).optional(), "mimeType": /*#__PURE__*/ z.string().optional(), "name": /*#__PURE__*/ z.string(), "size": /*#__PURE__*/ z.number().check(integral).optional(), "title": /*#__PURE__*/ z.string().optional(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<Resource>;
 
 /** Validates `Resource`: A resource the server can provide, identified by a URI. */
-export const ResourceSchema: z.ZodType<Resource> = fastPath(T.cResource);
+export const ResourceSchema: z.ZodType<Resource> = /*#__PURE__*/ fastPath(T.cResource);
 
-const ListResourcesResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resources": z.array(ResourceZod), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListResourcesResult>;
+const ListResourcesResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "nextCursor": /*#__PURE__*/ z.string().optional(), "resources": /*#__PURE__*/ z.array(ResourceZod), "resultType": /*#__PURE__*/ z.string(), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<ListResourcesResult>;
 
 /** Validates `ListResourcesResult`: One page of the server's resources. */
-export const ListResourcesResultSchema: z.ZodType<ListResourcesResult> = fastPath(M.cListResourcesResult);
+export const ListResourcesResultSchema: z.ZodType<ListResourcesResult> = /*#__PURE__*/ fastPath(M.cListResourcesResult);
 
-const ListResourcesResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListResourcesResultZod }) satisfies z.ZodType<ListResourcesResultResponse>;
+const ListResourcesResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": ListResourcesResultZod }) satisfies z.ZodType<ListResourcesResultResponse>;
 
 /** Validates `ListResourcesResultResponse`: The JSON-RPC response to `resources/list`. */
-export const ListResourcesResultResponseSchema: z.ZodType<ListResourcesResultResponse> = fastPath(M.cListResourcesResultResponse);
+export const ListResourcesResultResponseSchema: z.ZodType<ListResourcesResultResponse> = /*#__PURE__*/ fastPath(M.cListResourcesResultResponse);
 
-const ToolAnnotationsZod = z.looseObject({ "destructiveHint": z.boolean().optional(), "idempotentHint": z.boolean().optional(), "openWorldHint": z.boolean().optional(), "readOnlyHint": z.boolean().optional(), "title": z.string().optional() }) satisfies z.ZodType<ToolAnnotations>;
+const ToolAnnotationsZod = /*#__PURE__*/ z.looseObject({ "destructiveHint": /*#__PURE__*/ z.boolean().optional(), "idempotentHint": /*#__PURE__*/ z.boolean().optional(), "openWorldHint": /*#__PURE__*/ z.boolean().optional(), "readOnlyHint": /*#__PURE__*/ z.boolean().optional(), "title": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<ToolAnnotations>;
 
 /** Validates `ToolAnnotations`: Hints describing how a tool behaves. They are not guarantees: clients MUST */
-export const ToolAnnotationsSchema: z.ZodType<ToolAnnotations> = fastPath(T.cToolAnnotations);
+export const ToolAnnotationsSchema: z.ZodType<ToolAnnotations> = /*#__PURE__*/ fastPath(T.cToolAnnotations);
 
-const ToolZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "annotations": ToolAnnotationsZod.optional(), "description": z.string().optional(), "icons": z.array(IconZod).optional(), "inputSchema": z.looseObject({ "$schema": z.string().optional(), "type": z.literal("object") }), "name": z.string(), "outputSchema": z.looseObject({ "$schema": z.string().optional() }).optional(), "title": z.string().optional() }) satisfies z.ZodType<Tool>;
+const ToolZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "annotations": /*#__PURE__*/ ToolAnnotationsZod.optional(), "description": /*#__PURE__*/ z.string().optional(), "icons": /*#__PURE__*/ z.array(IconZod).optional(), "inputSchema": /*#__PURE__*/ z.looseObject({ "$schema": /*#__PURE__*/ z.string().optional(), "type": /*#__PURE__*/ z.literal("object") }), "name": /*#__PURE__*/ z.string(), "outputSchema": /*#__PURE__*/ z.looseObject({ "$schema": /*#__PURE__*/ z.string().optional() }).optional(), "title": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<Tool>;
 
 /** Validates `Tool`: A tool the server offers for a model to call. */
-export const ToolSchema: z.ZodType<Tool> = fastPath(T.cTool);
+export const ToolSchema: z.ZodType<Tool> = /*#__PURE__*/ fastPath(T.cTool);
 
-const ListToolsResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "nextCursor": z.string().optional(), "resultType": z.string(), "tools": z.array(ToolZod), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ListToolsResult>;
+const ListToolsResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "nextCursor": /*#__PURE__*/ z.string().optional(), "resultType": /*#__PURE__*/ z.string(), "tools": /*#__PURE__*/ z.array(ToolZod), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<ListToolsResult>;
 
 /** Validates `ListToolsResult`: One page of the server's tools. */
-export const ListToolsResultSchema: z.ZodType<ListToolsResult> = fastPath(M.cListToolsResult);
+export const ListToolsResultSchema: z.ZodType<ListToolsResult> = /*#__PURE__*/ fastPath(M.cListToolsResult);
 
-const ListToolsResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": ListToolsResultZod }) satisfies z.ZodType<ListToolsResultResponse>;
+const ListToolsResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": ListToolsResultZod }) satisfies z.ZodType<ListToolsResultResponse>;
 
 /** Validates `ListToolsResultResponse`: The JSON-RPC response to `tools/list`. */
-export const ListToolsResultResponseSchema: z.ZodType<ListToolsResultResponse> = fastPath(M.cListToolsResultResponse);
+export const ListToolsResultResponseSchema: z.ZodType<ListToolsResultResponse> = /*#__PURE__*/ fastPath(M.cListToolsResultResponse);
 
-const MethodNotFoundErrorZod = z.looseObject({ "code": z.literal(-32601), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<MethodNotFoundError>;
+const MethodNotFoundErrorZod = /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32601), "data": /*#__PURE__*/ z.unknown().optional(), "message": /*#__PURE__*/ z.string() }) satisfies z.ZodType<MethodNotFoundError>;
 
 /** Validates `MethodNotFoundError`: The method does not exist or is not offered by the receiver. */
-export const MethodNotFoundErrorSchema: z.ZodType<MethodNotFoundError> = fastPath(M.cMethodNotFoundError);
+export const MethodNotFoundErrorSchema: z.ZodType<MethodNotFoundError> = /*#__PURE__*/ fastPath(M.cMethodNotFoundError);
 
-const MissingRequiredClientCapabilityErrorZod = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<MissingRequiredClientCapabilityError>;
+const MissingRequiredClientCapabilityErrorZod = /*#__PURE__*/ z.looseObject({ "error": /*#__PURE__*/ z.intersection(ErrorZod, /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32021), "data": /*#__PURE__*/ z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": /*#__PURE__*/ RequestIdZod.optional(), "jsonrpc": /*#__PURE__*/ z.literal("2.0") }) satisfies z.ZodType<MissingRequiredClientCapabilityError>;
 
 /** Validates `MissingRequiredClientCapabilityError`: Serving the request needs a client capability that the request did not declare. */
-export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(M.cMissingRequiredClientCapabilityError);
+export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = /*#__PURE__*/ fastPath(M.cMissingRequiredClientCapabilityError);
 
-const MultiSelectEnumSchemaZod = z.union([UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod]) satisfies z.ZodType<MultiSelectEnumSchema>;
+const MultiSelectEnumSchemaZod = /*#__PURE__*/ z.union([UntitledMultiSelectEnumSchemaZod, TitledMultiSelectEnumSchemaZod]) satisfies z.ZodType<MultiSelectEnumSchema>;
 
 /** Validates `MultiSelectEnumSchema`: A field where the user picks any number of options. */
-export const MultiSelectEnumSchemaSchema: z.ZodType<MultiSelectEnumSchema> = fastPath(T.cMultiSelectEnumSchema);
+export const MultiSelectEnumSchemaSchema: z.ZodType<MultiSelectEnumSchema> = /*#__PURE__*/ fastPath(T.cMultiSelectEnumSchema);
 
-const NotificationZod = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<Notification>;
+const NotificationZod = /*#__PURE__*/ z.looseObject({ "method": /*#__PURE__*/ z.string(), "params": /*#__PURE__*/ z.looseObject({}).optional() }) satisfies z.ZodType<Notification>;
 
 /** Validates `Notification`: The shape shared by all notifications: a method name and optional parameters. No response is sent. */
-export const NotificationSchema: z.ZodType<Notification> = fastPath(M.cNotification);
+export const NotificationSchema: z.ZodType<Notification> = /*#__PURE__*/ fastPath(M.cNotification);
 
-const NotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional() }) satisfies z.ZodType<NotificationParams>;
+const NotificationParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ NotificationMetaObjectZod.optional() }) satisfies z.ZodType<NotificationParams>;
 
 /** Validates `NotificationParams`: Parameters common to every notification. */
-export const NotificationParamsSchema: z.ZodType<NotificationParams> = fastPath(M.cNotificationParams);
+export const NotificationParamsSchema: z.ZodType<NotificationParams> = /*#__PURE__*/ fastPath(M.cNotificationParams);
 
-const PaginatedRequestZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<PaginatedRequest>;
+const PaginatedRequestZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.string(), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<PaginatedRequest>;
 
 /** Validates `PaginatedRequest`: A request for one page of a list. */
-export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(M.cPaginatedRequest);
+export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = /*#__PURE__*/ fastPath(M.cPaginatedRequest);
 
-const PaginatedResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "nextCursor": z.string().optional(), "resultType": z.string() }) satisfies z.ZodType<PaginatedResult>;
+const PaginatedResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "nextCursor": /*#__PURE__*/ z.string().optional(), "resultType": /*#__PURE__*/ z.string() }) satisfies z.ZodType<PaginatedResult>;
 
 /** Validates `PaginatedResult`: A result holding one page of a list. */
-export const PaginatedResultSchema: z.ZodType<PaginatedResult> = fastPath(M.cPaginatedResult);
+export const PaginatedResultSchema: z.ZodType<PaginatedResult> = /*#__PURE__*/ fastPath(M.cPaginatedResult);
 
-const ParseErrorZod = z.looseObject({ "code": z.literal(-32700), "data": z.unknown().optional(), "message": z.string() }) satisfies z.ZodType<ParseError>;
+const ParseErrorZod = /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32700), "data": /*#__PURE__*/ z.unknown().optional(), "message": /*#__PURE__*/ z.string() }) satisfies z.ZodType<ParseError>;
 
 /** Validates `ParseError`: The received bytes were not valid JSON. */
-export const ParseErrorSchema: z.ZodType<ParseError> = fastPath(M.cParseError);
+export const ParseErrorSchema: z.ZodType<ParseError> = /*#__PURE__*/ fastPath(M.cParseError);
 
-const ProgressNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "message": z.string().optional(), "progress": z.number(), "progressToken": ProgressTokenZod, "total": z.number().optional() }) satisfies z.ZodType<ProgressNotificationParams>;
+const ProgressNotificationParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ NotificationMetaObjectZod.optional(), "message": /*#__PURE__*/ z.string().optional(), "progress": /*#__PURE__*/ z.number(), "progressToken": ProgressTokenZod, "total": /*#__PURE__*/ z.number().optional() }) satisfies z.ZodType<ProgressNotificationParams>;
 
 /** Validates `ProgressNotificationParams`: Parameters of a progress report. */
-export const ProgressNotificationParamsSchema: z.ZodType<ProgressNotificationParams> = fastPath(M.cProgressNotificationParams);
+export const ProgressNotificationParamsSchema: z.ZodType<ProgressNotificationParams> = /*#__PURE__*/ fastPath(M.cProgressNotificationParams);
 
-const ProgressNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/progress"), "params": ProgressNotificationParamsZod }) satisfies z.ZodType<ProgressNotification>;
+const ProgressNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/progress"), "params": ProgressNotificationParamsZod }) satisfies z.ZodType<ProgressNotification>;
 
 /** Validates `ProgressNotification`: Reports how far a long-running request has got. */
-export const ProgressNotificationSchema: z.ZodType<ProgressNotification> = fastPath(M.cProgressNotification);
+export const ProgressNotificationSchema: z.ZodType<ProgressNotification> = /*#__PURE__*/ fastPath(M.cProgressNotification);
 
-const PromptListChangedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/prompts/list_changed"), "params": NotificationParamsZod.optional() }) satisfies z.ZodType<PromptListChangedNotification>;
+const PromptListChangedNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/prompts/list_changed"), "params": /*#__PURE__*/ NotificationParamsZod.optional() }) satisfies z.ZodType<PromptListChangedNotification>;
 
 /** Validates `PromptListChangedNotification`: Tells a client that the set of prompts has changed, so cached lists are */
-export const PromptListChangedNotificationSchema: z.ZodType<PromptListChangedNotification> = fastPath(M.cPromptListChangedNotification);
+export const PromptListChangedNotificationSchema: z.ZodType<PromptListChangedNotification> = /*#__PURE__*/ fastPath(M.cPromptListChangedNotification);
 
-const ReadResourceResultZod = z.looseObject({ "_meta": ResultMetaObjectZod.optional(), "cacheScope": z.enum(["private","public"]), "contents": z.array(z.union([TextResourceContentsZod, BlobResourceContentsZod])), "resultType": z.string(), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<ReadResourceResult>;
+const ReadResourceResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ ResultMetaObjectZod.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "contents": /*#__PURE__*/ z.array(/*#__PURE__*/ z.union([TextResourceContentsZod, BlobResourceContentsZod])), "resultType": /*#__PURE__*/ z.string(), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<ReadResourceResult>;
 
 /** Validates `ReadResourceResult`: The completed answer to `resources/read`. */
-export const ReadResourceResultSchema: z.ZodType<ReadResourceResult> = fastPath(M.cReadResourceResult);
+export const ReadResourceResultSchema: z.ZodType<ReadResourceResult> = /*#__PURE__*/ fastPath(M.cReadResourceResult);
 
-const ReadResourceResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, ReadResourceResultZod]) }) satisfies z.ZodType<ReadResourceResultResponse>;
+const ReadResourceResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": /*#__PURE__*/ z.union([InputRequiredResultZod, ReadResourceResultZod]) }) satisfies z.ZodType<ReadResourceResultResponse>;
 
 /** Validates `ReadResourceResultResponse`: The JSON-RPC response to `resources/read`: either the contents or a request */
-export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(M.cReadResourceResultResponse);
+export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = /*#__PURE__*/ fastPath(M.cReadResourceResultResponse);
 
-const RequestZod = z.looseObject({ "method": z.string(), "params": z.looseObject({}).optional() }) satisfies z.ZodType<Request>;
+const RequestZod = /*#__PURE__*/ z.looseObject({ "method": /*#__PURE__*/ z.string(), "params": /*#__PURE__*/ z.looseObject({}).optional() }) satisfies z.ZodType<Request>;
 
 /** Validates `Request`: The shape shared by all requests: a method name and optional parameters. */
-export const RequestSchema: z.ZodType<Request> = fastPath(M.cRequest);
+export const RequestSchema: z.ZodType<Request> = /*#__PURE__*/ fastPath(M.cRequest);
 
-const ResourceContentsZod = z.looseObject({ "_meta": MetaObjectZod.optional(), "mimeType": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceContents>;
+const ResourceContentsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ MetaObjectZod.optional(), "mimeType": /*#__PURE__*/ z.string().optional(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ResourceContents>;
 
 /** Validates `ResourceContents`: The fields shared by the text and binary contents of a resource. */
-export const ResourceContentsSchema: z.ZodType<ResourceContents> = fastPath(T.cResourceContents);
+export const ResourceContentsSchema: z.ZodType<ResourceContents> = /*#__PURE__*/ fastPath(T.cResourceContents);
 
-const ResourceListChangedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/list_changed"), "params": NotificationParamsZod.optional() }) satisfies z.ZodType<ResourceListChangedNotification>;
+const ResourceListChangedNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/resources/list_changed"), "params": /*#__PURE__*/ NotificationParamsZod.optional() }) satisfies z.ZodType<ResourceListChangedNotification>;
 
 /** Validates `ResourceListChangedNotification`: Tells a client that the set of resources has changed, so cached lists are */
-export const ResourceListChangedNotificationSchema: z.ZodType<ResourceListChangedNotification> = fastPath(M.cResourceListChangedNotification);
+export const ResourceListChangedNotificationSchema: z.ZodType<ResourceListChangedNotification> = /*#__PURE__*/ fastPath(M.cResourceListChangedNotification);
 
-const ResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceRequestParams>;
+const ResourceRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ResourceRequestParams>;
 
 /** Validates `ResourceRequestParams`: The params shared by requests that address one resource by URI. */
-export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(M.cResourceRequestParams);
+export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = /*#__PURE__*/ fastPath(M.cResourceRequestParams);
 
-const ResourceUpdatedNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceUpdatedNotificationParams>;
+const ResourceUpdatedNotificationParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ NotificationMetaObjectZod.optional(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ResourceUpdatedNotificationParams>;
 
 /** Validates `ResourceUpdatedNotificationParams`: Params of `notifications/resources/updated`. */
-export const ResourceUpdatedNotificationParamsSchema: z.ZodType<ResourceUpdatedNotificationParams> = fastPath(M.cResourceUpdatedNotificationParams);
+export const ResourceUpdatedNotificationParamsSchema: z.ZodType<ResourceUpdatedNotificationParams> = /*#__PURE__*/ fastPath(M.cResourceUpdatedNotificationParams);
 
-const ResourceUpdatedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/resources/updated"), "params": ResourceUpdatedNotificationParamsZod }) satisfies z.ZodType<ResourceUpdatedNotification>;
+const ResourceUpdatedNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/resources/updated"), "params": ResourceUpdatedNotificationParamsZod }) satisfies z.ZodType<ResourceUpdatedNotification>;
 
 /** Validates `ResourceUpdatedNotification`: Tells a client that a resource it subscribed to has changed; the client MAY */
-export const ResourceUpdatedNotificationSchema: z.ZodType<ResourceUpdatedNotification> = fastPath(M.cResourceUpdatedNotification);
+export const ResourceUpdatedNotificationSchema: z.ZodType<ResourceUpdatedNotification> = /*#__PURE__*/ fastPath(M.cResourceUpdatedNotification);
 
-const ResultTypeZod = z.string() satisfies z.ZodType<ResultType>;
+const ResultTypeZod = /*#__PURE__*/ z.string() satisfies z.ZodType<ResultType>;
 
 /** Validates `ResultType`: Kind of a result: `"complete"` when the request is finished, `"input_required"` when the */
-export const ResultTypeSchema: z.ZodType<ResultType> = fastPath(T.cResultType);
+export const ResultTypeSchema: z.ZodType<ResultType> = /*#__PURE__*/ fastPath(T.cResultType);
 
-const SubscriptionsAcknowledgedNotificationParamsZod = z.looseObject({ "_meta": NotificationMetaObjectZod.optional(), "notifications": SubscriptionFilterZod }) satisfies z.ZodType<SubscriptionsAcknowledgedNotificationParams>;
+const SubscriptionsAcknowledgedNotificationParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ NotificationMetaObjectZod.optional(), "notifications": SubscriptionFilterZod }) satisfies z.ZodType<SubscriptionsAcknowledgedNotificationParams>;
 
 /** Validates `SubscriptionsAcknowledgedNotificationParams`: Parameters of the acknowledgement. */
-export const SubscriptionsAcknowledgedNotificationParamsSchema: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = fastPath(M.cSubscriptionsAcknowledgedNotificationParams);
+export const SubscriptionsAcknowledgedNotificationParamsSchema: z.ZodType<SubscriptionsAcknowledgedNotificationParams> = /*#__PURE__*/ fastPath(M.cSubscriptionsAcknowledgedNotificationParams);
 
-const SubscriptionsAcknowledgedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/subscriptions/acknowledged"), "params": SubscriptionsAcknowledgedNotificationParamsZod }) satisfies z.ZodType<SubscriptionsAcknowledgedNotification>;
+const SubscriptionsAcknowledgedNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/subscriptions/acknowledged"), "params": SubscriptionsAcknowledgedNotificationParamsZod }) satisfies z.ZodType<SubscriptionsAcknowledgedNotification>;
 
 /** Validates `SubscriptionsAcknowledgedNotification`: Sent on a subscription stream to confirm which notifications the server will actually */
-export const SubscriptionsAcknowledgedNotificationSchema: z.ZodType<SubscriptionsAcknowledgedNotification> = fastPath(M.cSubscriptionsAcknowledgedNotification);
+export const SubscriptionsAcknowledgedNotificationSchema: z.ZodType<SubscriptionsAcknowledgedNotification> = /*#__PURE__*/ fastPath(M.cSubscriptionsAcknowledgedNotification);
 
-const ToolListChangedNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/tools/list_changed"), "params": NotificationParamsZod.optional() }) satisfies z.ZodType<ToolListChangedNotification>;
+const ToolListChangedNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/tools/list_changed"), "params": /*#__PURE__*/ NotificationParamsZod.optional() }) satisfies z.ZodType<ToolListChangedNotification>;
 
 /** Validates `ToolListChangedNotification`: Tells a client that the set of tools has changed, so cached lists are */
-export const ToolListChangedNotificationSchema: z.ZodType<ToolListChangedNotification> = fastPath(M.cToolListChangedNotification);
+export const ToolListChangedNotificationSchema: z.ZodType<ToolListChangedNotification> = /*#__PURE__*/ fastPath(M.cToolListChangedNotification);
 
-const ServerNotificationZod = discriminated("method", [CancelledNotificationZod, ProgressNotificationZod, SubscriptionsAcknowledgedNotificationZod, ResourceListChangedNotificationZod, ResourceUpdatedNotificationZod, PromptListChangedNotificationZod, ToolListChangedNotificationZod]) satisfies z.ZodType<ServerNotification>;
+const ServerNotificationZod = /*#__PURE__*/ discriminated("method", [CancelledNotificationZod, ProgressNotificationZod, SubscriptionsAcknowledgedNotificationZod, ResourceListChangedNotificationZod, ResourceUpdatedNotificationZod, PromptListChangedNotificationZod, ToolListChangedNotificationZod]) satisfies z.ZodType<ServerNotification>;
 
 /** Validates `ServerNotification`: Every notification a server may send. */
-export const ServerNotificationSchema: z.ZodType<ServerNotification> = fastPath(M.cServerNotification);
+export const ServerNotificationSchema: z.ZodType<ServerNotification> = /*#__PURE__*/ fastPath(M.cServerNotification);
 
-const SubscriptionsListenResultMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/serverInfo": ImplementationZod.optional(), "io.modelcontextprotocol/subscriptionId": RequestIdZod }) satisfies z.ZodType<SubscriptionsListenResultMetaObject>;
+const SubscriptionsListenResultMetaObjectZod = /*#__PURE__*/ z.looseObject({ "io.modelcontextprotocol/serverInfo": /*#__PURE__*/ ImplementationZod.optional(), "io.modelcontextprotocol/subscriptionId": RequestIdZod }) satisfies z.ZodType<SubscriptionsListenResultMetaObject>;
 
 /** Validates `SubscriptionsListenResultMetaObject`: The `_meta` of a `subscriptions/listen` result. */
-export const SubscriptionsListenResultMetaObjectSchema: z.ZodType<SubscriptionsListenResultMetaObject> = fastPath(T.cSubscriptionsListenResultMetaObject);
+export const SubscriptionsListenResultMetaObjectSchema: z.ZodType<SubscriptionsListenResultMetaObject> = /*#__PURE__*/ fastPath(T.cSubscriptionsListenResultMetaObject);
 
-const SubscriptionsListenResultZod = z.looseObject({ "_meta": SubscriptionsListenResultMetaObjectZod, "resultType": z.string() }) satisfies z.ZodType<SubscriptionsListenResult>;
+const SubscriptionsListenResultZod = /*#__PURE__*/ z.looseObject({ "_meta": SubscriptionsListenResultMetaObjectZod, "resultType": /*#__PURE__*/ z.string() }) satisfies z.ZodType<SubscriptionsListenResult>;
 
 /** Validates `SubscriptionsListenResult`: Sent when the server ends a subscription stream. */
-export const SubscriptionsListenResultSchema: z.ZodType<SubscriptionsListenResult> = fastPath(M.cSubscriptionsListenResult);
+export const SubscriptionsListenResultSchema: z.ZodType<SubscriptionsListenResult> = /*#__PURE__*/ fastPath(M.cSubscriptionsListenResult);
 
-const ServerResultZod = z.union([ResultZod, DiscoverResultZod, SubscriptionsListenResultZod, CompleteResultZod, InputRequiredResultZod, ListResourcesResultZod, ListResourceTemplatesResultZod, ReadResourceResultZod, ListPromptsResultZod, GetPromptResultZod, ListToolsResultZod, CallToolResultZod]) satisfies z.ZodType<ServerResult>;
+const ServerResultZod = /*#__PURE__*/ z.union([ResultZod, DiscoverResultZod, SubscriptionsListenResultZod, CompleteResultZod, InputRequiredResultZod, ListResourcesResultZod, ListResourceTemplatesResultZod, ReadResourceResultZod, ListPromptsResultZod, GetPromptResultZod, ListToolsResultZod, CallToolResultZod]) satisfies z.ZodType<ServerResult>;
 
 /** Validates `ServerResult`: Every result a server may send. */
-export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(M.cServerResult);
+export const ServerResultSchema: z.ZodType<ServerResult> = /*#__PURE__*/ fastPath(M.cServerResult);
 
-const SingleSelectEnumSchemaZod = z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod]) satisfies z.ZodType<SingleSelectEnumSchema>;
+const SingleSelectEnumSchemaZod = /*#__PURE__*/ z.union([UntitledSingleSelectEnumSchemaZod, TitledSingleSelectEnumSchemaZod]) satisfies z.ZodType<SingleSelectEnumSchema>;
 
 /** Validates `SingleSelectEnumSchema`: A field where the user picks exactly one option. */
-export const SingleSelectEnumSchemaSchema: z.ZodType<SingleSelectEnumSchema> = fastPath(T.cSingleSelectEnumSchema);
+export const SingleSelectEnumSchemaSchema: z.ZodType<SingleSelectEnumSchema> = /*#__PURE__*/ fastPath(T.cSingleSelectEnumSchema);
 
-const SubscriptionsListenResultResponseZod = z.looseObject({ "id": RequestIdZod, "jsonrpc": z.literal("2.0"), "result": SubscriptionsListenResultZod }) satisfies z.ZodType<SubscriptionsListenResultResponse>;
+const SubscriptionsListenResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": RequestIdZod, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": SubscriptionsListenResultZod }) satisfies z.ZodType<SubscriptionsListenResultResponse>;
 
 /** Validates `SubscriptionsListenResultResponse`: The response that closes a `subscriptions/listen` stream. */
-export const SubscriptionsListenResultResponseSchema: z.ZodType<SubscriptionsListenResultResponse> = fastPath(M.cSubscriptionsListenResultResponse);
+export const SubscriptionsListenResultResponseSchema: z.ZodType<SubscriptionsListenResultResponse> = /*#__PURE__*/ fastPath(M.cSubscriptionsListenResultResponse);
 
-const UnsupportedProtocolVersionErrorZod = z.looseObject({ "error": z.intersection(ErrorZod, z.looseObject({ "code": z.literal(-32022), "data": z.looseObject({ "requested": z.string(), "supported": z.array(z.string()) }) })), "id": RequestIdZod.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<UnsupportedProtocolVersionError>;
+const UnsupportedProtocolVersionErrorZod = /*#__PURE__*/ z.looseObject({ "error": /*#__PURE__*/ z.intersection(ErrorZod, /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32022), "data": /*#__PURE__*/ z.looseObject({ "requested": /*#__PURE__*/ z.string(), "supported": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()) }) })), "id": /*#__PURE__*/ RequestIdZod.optional(), "jsonrpc": /*#__PURE__*/ z.literal("2.0") }) satisfies z.ZodType<UnsupportedProtocolVersionError>;
 
 /** Validates `UnsupportedProtocolVersionError`: The server does not support the protocol revision named in the request. */
-export const UnsupportedProtocolVersionErrorSchema: z.ZodType<UnsupportedProtocolVersionError> = fastPath(M.cUnsupportedProtocolVersionError);
+export const UnsupportedProtocolVersionErrorSchema: z.ZodType<UnsupportedProtocolVersionError> = /*#__PURE__*/ fastPath(M.cUnsupportedProtocolVersionError);
 
 /** Every core validator, by protocol type name. */
 export const schemas = {
@@ -1128,292 +1128,6 @@ export const rawSchemas = {
   UnsupportedProtocolVersionError: UnsupportedProtocolVersionErrorZod,
   UntitledMultiSelectEnumSchema: UntitledMultiSelectEnumSchemaZod,
   UntitledSingleSelectEnumSchema: UntitledSingleSelectEnumSchemaZod,
-} as const;
-
-/** The generated checks behind the validators, by type name: `checks.T(value, 0, true)` is undefined when valid, else the first issue. */
-export const checks = {
-  Annotations: T.cAnnotations,
-  AudioContent: T.cAudioContent,
-  BaseMetadata: T.cBaseMetadata,
-  BlobResourceContents: T.cBlobResourceContents,
-  BooleanSchema: T.cBooleanSchema,
-  CacheableResult: M.cCacheableResult,
-  CallToolRequest: M.cCallToolRequest,
-  CallToolRequestParams: M.cCallToolRequestParams,
-  CallToolResult: M.cCallToolResult,
-  CallToolResultResponse: M.cCallToolResultResponse,
-  CancelledNotification: M.cCancelledNotification,
-  CancelledNotificationParams: M.cCancelledNotificationParams,
-  ClientCapabilities: T.cClientCapabilities,
-  ClientNotification: M.cClientNotification,
-  ClientRequest: M.cClientRequest,
-  ClientResult: M.cClientResult,
-  CompleteRequest: M.cCompleteRequest,
-  CompleteRequestParams: M.cCompleteRequestParams,
-  CompleteResult: M.cCompleteResult,
-  CompleteResultResponse: M.cCompleteResultResponse,
-  ContentBlock: T.cContentBlock,
-  Cursor: T.cCursor,
-  DiscoverRequest: M.cDiscoverRequest,
-  DiscoverResult: M.cDiscoverResult,
-  DiscoverResultResponse: M.cDiscoverResultResponse,
-  ElicitRequest: M.cElicitRequest,
-  ElicitRequestFormParams: M.cElicitRequestFormParams,
-  ElicitRequestParams: M.cElicitRequestParams,
-  ElicitRequestURLParams: M.cElicitRequestURLParams,
-  ElicitResult: M.cElicitResult,
-  EmbeddedResource: T.cEmbeddedResource,
-  EmptyResult: M.cEmptyResult,
-  EnumSchema: T.cEnumSchema,
-  Error: M.cError,
-  GetPromptRequest: M.cGetPromptRequest,
-  GetPromptRequestParams: M.cGetPromptRequestParams,
-  GetPromptResult: M.cGetPromptResult,
-  GetPromptResultResponse: M.cGetPromptResultResponse,
-  HeaderMismatchError: M.cHeaderMismatchError,
-  Icon: T.cIcon,
-  Icons: T.cIcons,
-  ImageContent: T.cImageContent,
-  Implementation: T.cImplementation,
-  InputRequest: M.cInputRequest,
-  InputRequests: T.cInputRequests,
-  InputRequiredResult: M.cInputRequiredResult,
-  InputResponse: M.cInputResponse,
-  InputResponseRequestParams: M.cInputResponseRequestParams,
-  InputResponses: T.cInputResponses,
-  InternalError: M.cInternalError,
-  InvalidParamsError: M.cInvalidParamsError,
-  InvalidRequestError: M.cInvalidRequestError,
-  JSONArray: T.cJSONArray,
-  JSONObject: T.cJSONObject,
-  JSONRPCErrorResponse: M.cJSONRPCErrorResponse,
-  JSONRPCMessage: T.cJSONRPCMessage,
-  JSONRPCNotification: M.cJSONRPCNotification,
-  JSONRPCRequest: M.cJSONRPCRequest,
-  JSONRPCResponse: M.cJSONRPCResponse,
-  JSONRPCResultResponse: M.cJSONRPCResultResponse,
-  JSONValue: T.cJSONValue,
-  LegacyTitledEnumSchema: T.cLegacyTitledEnumSchema,
-  ListPromptsRequest: M.cListPromptsRequest,
-  ListPromptsResult: M.cListPromptsResult,
-  ListPromptsResultResponse: M.cListPromptsResultResponse,
-  ListResourceTemplatesRequest: M.cListResourceTemplatesRequest,
-  ListResourceTemplatesResult: M.cListResourceTemplatesResult,
-  ListResourceTemplatesResultResponse: M.cListResourceTemplatesResultResponse,
-  ListResourcesRequest: M.cListResourcesRequest,
-  ListResourcesResult: M.cListResourcesResult,
-  ListResourcesResultResponse: M.cListResourcesResultResponse,
-  ListToolsRequest: M.cListToolsRequest,
-  ListToolsResult: M.cListToolsResult,
-  ListToolsResultResponse: M.cListToolsResultResponse,
-  MetaObject: T.cMetaObject,
-  MethodNotFoundError: M.cMethodNotFoundError,
-  MissingRequiredClientCapabilityError: M.cMissingRequiredClientCapabilityError,
-  MultiSelectEnumSchema: T.cMultiSelectEnumSchema,
-  Notification: M.cNotification,
-  NotificationMetaObject: T.cNotificationMetaObject,
-  NotificationParams: M.cNotificationParams,
-  NumberSchema: T.cNumberSchema,
-  PaginatedRequest: M.cPaginatedRequest,
-  PaginatedRequestParams: M.cPaginatedRequestParams,
-  PaginatedResult: M.cPaginatedResult,
-  ParseError: M.cParseError,
-  PrimitiveSchemaDefinition: T.cPrimitiveSchemaDefinition,
-  ProgressNotification: M.cProgressNotification,
-  ProgressNotificationParams: M.cProgressNotificationParams,
-  ProgressToken: T.cProgressToken,
-  Prompt: T.cPrompt,
-  PromptArgument: T.cPromptArgument,
-  PromptListChangedNotification: M.cPromptListChangedNotification,
-  PromptMessage: T.cPromptMessage,
-  PromptReference: T.cPromptReference,
-  ReadResourceRequest: M.cReadResourceRequest,
-  ReadResourceRequestParams: M.cReadResourceRequestParams,
-  ReadResourceResult: M.cReadResourceResult,
-  ReadResourceResultResponse: M.cReadResourceResultResponse,
-  Request: M.cRequest,
-  RequestId: T.cRequestId,
-  RequestMetaObject: T.cRequestMetaObject,
-  RequestParams: M.cRequestParams,
-  Resource: T.cResource,
-  ResourceContents: T.cResourceContents,
-  ResourceLink: T.cResourceLink,
-  ResourceListChangedNotification: M.cResourceListChangedNotification,
-  ResourceRequestParams: M.cResourceRequestParams,
-  ResourceTemplate: T.cResourceTemplate,
-  ResourceTemplateReference: T.cResourceTemplateReference,
-  ResourceUpdatedNotification: M.cResourceUpdatedNotification,
-  ResourceUpdatedNotificationParams: M.cResourceUpdatedNotificationParams,
-  Result: M.cResult,
-  ResultMetaObject: T.cResultMetaObject,
-  ResultType: T.cResultType,
-  Role: T.cRole,
-  ServerCapabilities: T.cServerCapabilities,
-  ServerNotification: M.cServerNotification,
-  ServerResult: M.cServerResult,
-  SingleSelectEnumSchema: T.cSingleSelectEnumSchema,
-  StringSchema: T.cStringSchema,
-  SubscriptionFilter: T.cSubscriptionFilter,
-  SubscriptionsAcknowledgedNotification: M.cSubscriptionsAcknowledgedNotification,
-  SubscriptionsAcknowledgedNotificationParams: M.cSubscriptionsAcknowledgedNotificationParams,
-  SubscriptionsListenRequest: M.cSubscriptionsListenRequest,
-  SubscriptionsListenRequestParams: M.cSubscriptionsListenRequestParams,
-  SubscriptionsListenResult: M.cSubscriptionsListenResult,
-  SubscriptionsListenResultMetaObject: T.cSubscriptionsListenResultMetaObject,
-  SubscriptionsListenResultResponse: M.cSubscriptionsListenResultResponse,
-  TextContent: T.cTextContent,
-  TextResourceContents: T.cTextResourceContents,
-  TitledMultiSelectEnumSchema: T.cTitledMultiSelectEnumSchema,
-  TitledSingleSelectEnumSchema: T.cTitledSingleSelectEnumSchema,
-  Tool: T.cTool,
-  ToolAnnotations: T.cToolAnnotations,
-  ToolListChangedNotification: M.cToolListChangedNotification,
-  UnsupportedProtocolVersionError: M.cUnsupportedProtocolVersionError,
-  UntitledMultiSelectEnumSchema: T.cUntitledMultiSelectEnumSchema,
-  UntitledSingleSelectEnumSchema: T.cUntitledSingleSelectEnumSchema,
-} as const;
-
-/** The generated checks as plain predicates, by type name: true exactly when the value is valid. */
-export const predicates = {
-  Annotations: predicate(T.cAnnotations),
-  AudioContent: predicate(T.cAudioContent),
-  BaseMetadata: predicate(T.cBaseMetadata),
-  BlobResourceContents: predicate(T.cBlobResourceContents),
-  BooleanSchema: predicate(T.cBooleanSchema),
-  CacheableResult: predicate(M.cCacheableResult),
-  CallToolRequest: predicate(M.cCallToolRequest),
-  CallToolRequestParams: predicate(M.cCallToolRequestParams),
-  CallToolResult: predicate(M.cCallToolResult),
-  CallToolResultResponse: predicate(M.cCallToolResultResponse),
-  CancelledNotification: predicate(M.cCancelledNotification),
-  CancelledNotificationParams: predicate(M.cCancelledNotificationParams),
-  ClientCapabilities: predicate(T.cClientCapabilities),
-  ClientNotification: predicate(M.cClientNotification),
-  ClientRequest: predicate(M.cClientRequest),
-  ClientResult: predicate(M.cClientResult),
-  CompleteRequest: predicate(M.cCompleteRequest),
-  CompleteRequestParams: predicate(M.cCompleteRequestParams),
-  CompleteResult: predicate(M.cCompleteResult),
-  CompleteResultResponse: predicate(M.cCompleteResultResponse),
-  ContentBlock: predicate(T.cContentBlock),
-  Cursor: predicate(T.cCursor),
-  DiscoverRequest: predicate(M.cDiscoverRequest),
-  DiscoverResult: predicate(M.cDiscoverResult),
-  DiscoverResultResponse: predicate(M.cDiscoverResultResponse),
-  ElicitRequest: predicate(M.cElicitRequest),
-  ElicitRequestFormParams: predicate(M.cElicitRequestFormParams),
-  ElicitRequestParams: predicate(M.cElicitRequestParams),
-  ElicitRequestURLParams: predicate(M.cElicitRequestURLParams),
-  ElicitResult: predicate(M.cElicitResult),
-  EmbeddedResource: predicate(T.cEmbeddedResource),
-  EmptyResult: predicate(M.cEmptyResult),
-  EnumSchema: predicate(T.cEnumSchema),
-  Error: predicate(M.cError),
-  GetPromptRequest: predicate(M.cGetPromptRequest),
-  GetPromptRequestParams: predicate(M.cGetPromptRequestParams),
-  GetPromptResult: predicate(M.cGetPromptResult),
-  GetPromptResultResponse: predicate(M.cGetPromptResultResponse),
-  HeaderMismatchError: predicate(M.cHeaderMismatchError),
-  Icon: predicate(T.cIcon),
-  Icons: predicate(T.cIcons),
-  ImageContent: predicate(T.cImageContent),
-  Implementation: predicate(T.cImplementation),
-  InputRequest: predicate(M.cInputRequest),
-  InputRequests: predicate(T.cInputRequests),
-  InputRequiredResult: predicate(M.cInputRequiredResult),
-  InputResponse: predicate(M.cInputResponse),
-  InputResponseRequestParams: predicate(M.cInputResponseRequestParams),
-  InputResponses: predicate(T.cInputResponses),
-  InternalError: predicate(M.cInternalError),
-  InvalidParamsError: predicate(M.cInvalidParamsError),
-  InvalidRequestError: predicate(M.cInvalidRequestError),
-  JSONArray: predicate(T.cJSONArray),
-  JSONObject: predicate(T.cJSONObject),
-  JSONRPCErrorResponse: predicate(M.cJSONRPCErrorResponse),
-  JSONRPCMessage: predicate(T.cJSONRPCMessage),
-  JSONRPCNotification: predicate(M.cJSONRPCNotification),
-  JSONRPCRequest: predicate(M.cJSONRPCRequest),
-  JSONRPCResponse: predicate(M.cJSONRPCResponse),
-  JSONRPCResultResponse: predicate(M.cJSONRPCResultResponse),
-  JSONValue: predicate(T.cJSONValue),
-  LegacyTitledEnumSchema: predicate(T.cLegacyTitledEnumSchema),
-  ListPromptsRequest: predicate(M.cListPromptsRequest),
-  ListPromptsResult: predicate(M.cListPromptsResult),
-  ListPromptsResultResponse: predicate(M.cListPromptsResultResponse),
-  ListResourceTemplatesRequest: predicate(M.cListResourceTemplatesRequest),
-  ListResourceTemplatesResult: predicate(M.cListResourceTemplatesResult),
-  ListResourceTemplatesResultResponse: predicate(M.cListResourceTemplatesResultResponse),
-  ListResourcesRequest: predicate(M.cListResourcesRequest),
-  ListResourcesResult: predicate(M.cListResourcesResult),
-  ListResourcesResultResponse: predicate(M.cListResourcesResultResponse),
-  ListToolsRequest: predicate(M.cListToolsRequest),
-  ListToolsResult: predicate(M.cListToolsResult),
-  ListToolsResultResponse: predicate(M.cListToolsResultResponse),
-  MetaObject: predicate(T.cMetaObject),
-  MethodNotFoundError: predicate(M.cMethodNotFoundError),
-  MissingRequiredClientCapabilityError: predicate(M.cMissingRequiredClientCapabilityError),
-  MultiSelectEnumSchema: predicate(T.cMultiSelectEnumSchema),
-  Notification: predicate(M.cNotification),
-  NotificationMetaObject: predicate(T.cNotificationMetaObject),
-  NotificationParams: predicate(M.cNotificationParams),
-  NumberSchema: predicate(T.cNumberSchema),
-  PaginatedRequest: predicate(M.cPaginatedRequest),
-  PaginatedRequestParams: predicate(M.cPaginatedRequestParams),
-  PaginatedResult: predicate(M.cPaginatedResult),
-  ParseError: predicate(M.cParseError),
-  PrimitiveSchemaDefinition: predicate(T.cPrimitiveSchemaDefinition),
-  ProgressNotification: predicate(M.cProgressNotification),
-  ProgressNotificationParams: predicate(M.cProgressNotificationParams),
-  ProgressToken: predicate(T.cProgressToken),
-  Prompt: predicate(T.cPrompt),
-  PromptArgument: predicate(T.cPromptArgument),
-  PromptListChangedNotification: predicate(M.cPromptListChangedNotification),
-  PromptMessage: predicate(T.cPromptMessage),
-  PromptReference: predicate(T.cPromptReference),
-  ReadResourceRequest: predicate(M.cReadResourceRequest),
-  ReadResourceRequestParams: predicate(M.cReadResourceRequestParams),
-  ReadResourceResult: predicate(M.cReadResourceResult),
-  ReadResourceResultResponse: predicate(M.cReadResourceResultResponse),
-  Request: predicate(M.cRequest),
-  RequestId: predicate(T.cRequestId),
-  RequestMetaObject: predicate(T.cRequestMetaObject),
-  RequestParams: predicate(M.cRequestParams),
-  Resource: predicate(T.cResource),
-  ResourceContents: predicate(T.cResourceContents),
-  ResourceLink: predicate(T.cResourceLink),
-  ResourceListChangedNotification: predicate(M.cResourceListChangedNotification),
-  ResourceRequestParams: predicate(M.cResourceRequestParams),
-  ResourceTemplate: predicate(T.cResourceTemplate),
-  ResourceTemplateReference: predicate(T.cResourceTemplateReference),
-  ResourceUpdatedNotification: predicate(M.cResourceUpdatedNotification),
-  ResourceUpdatedNotificationParams: predicate(M.cResourceUpdatedNotificationParams),
-  Result: predicate(M.cResult),
-  ResultMetaObject: predicate(T.cResultMetaObject),
-  ResultType: predicate(T.cResultType),
-  Role: predicate(T.cRole),
-  ServerCapabilities: predicate(T.cServerCapabilities),
-  ServerNotification: predicate(M.cServerNotification),
-  ServerResult: predicate(M.cServerResult),
-  SingleSelectEnumSchema: predicate(T.cSingleSelectEnumSchema),
-  StringSchema: predicate(T.cStringSchema),
-  SubscriptionFilter: predicate(T.cSubscriptionFilter),
-  SubscriptionsAcknowledgedNotification: predicate(M.cSubscriptionsAcknowledgedNotification),
-  SubscriptionsAcknowledgedNotificationParams: predicate(M.cSubscriptionsAcknowledgedNotificationParams),
-  SubscriptionsListenRequest: predicate(M.cSubscriptionsListenRequest),
-  SubscriptionsListenRequestParams: predicate(M.cSubscriptionsListenRequestParams),
-  SubscriptionsListenResult: predicate(M.cSubscriptionsListenResult),
-  SubscriptionsListenResultMetaObject: predicate(T.cSubscriptionsListenResultMetaObject),
-  SubscriptionsListenResultResponse: predicate(M.cSubscriptionsListenResultResponse),
-  TextContent: predicate(T.cTextContent),
-  TextResourceContents: predicate(T.cTextResourceContents),
-  TitledMultiSelectEnumSchema: predicate(T.cTitledMultiSelectEnumSchema),
-  TitledSingleSelectEnumSchema: predicate(T.cTitledSingleSelectEnumSchema),
-  Tool: predicate(T.cTool),
-  ToolAnnotations: predicate(T.cToolAnnotations),
-  ToolListChangedNotification: predicate(M.cToolListChangedNotification),
-  UnsupportedProtocolVersionError: predicate(M.cUnsupportedProtocolVersionError),
-  UntitledMultiSelectEnumSchema: predicate(T.cUntitledMultiSelectEnumSchema),
-  UntitledSingleSelectEnumSchema: predicate(T.cUntitledSingleSelectEnumSchema),
 } as const;
 
 /** The name of a core protocol type that has a validator. */

@@ -1,4 +1,7 @@
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import * as runtime from "@mrtr/zod/runtime";
+import type { Check } from "@mrtr/zod/runtime";
 import { emitZod } from "../../../scripts/lib/emit-zod.js";
 import { emitChecks } from "../../../scripts/lib/emit-predicate.js";
 import { CallToolRequestSchema, JSONValueSchema, predicates, schemas, ToolSchema } from "@mrtr/zod";
@@ -40,7 +43,24 @@ describe("the check emitter", () => {
     expect(out).toMatch(/if \(d > MAX_VALIDATION_DEPTH\)/);
     expect(out).toContain("} else if (typeof v === \"string\") {");
   });
+
+  it("declares a helper once for nodes alike but for where they stand; each call passes its own schema pointer", () => {
+    const list = { type: "array", items: { type: "string" } };
+    const text = checks({ type: "object", properties: { a: list, b: list } }).chunks.get("Thing")!;
+    expect(text.match(/^function c\d+/gm)).toHaveLength(1);
+    const cThing = compileCheck(text, "cThing");
+    expect(cThing({ a: ["x"], b: ["y"] }, 0, true)).toBeUndefined();
+    expect(cThing({ a: ["x"], b: ["y", 1] }, 0, true)).toMatchObject({ path: [1, "b"], schemaPath: "Thing/properties/b/items" });
+    expect(cThing({ a: [1], b: [] }, 0, true)).toMatchObject({ path: [0, "a"], schemaPath: "Thing/properties/a/items" });
+  });
 });
+
+/** The generated check `name` of a chunk, compiled against the runtime helpers. */
+function compileCheck(text: string, name: string): Check {
+  const js = ts.transpileModule(text, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText.replace(/^export /gm, "");
+  const names = Object.keys(runtime).filter((k) => /^[A-Za-z_]\w*$/.test(k));
+  return new Function(...names, `${js}\nreturn ${name};`)(...names.map((k) => (runtime as Record<string, unknown>)[k])) as Check;
+}
 
 describe("the fast path", () => {
   it("accepts every valid example itself (the checks decide alone; valid data is returned as is)", () => {

@@ -9,13 +9,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { CallToolRequestSchema, ContentBlockSchema, parseMessage, predicates, rawSchemas, schemas, ToolSchema } from "@mrtr/zod";
-import { project } from "../../../scripts/lib/project.js";
+import { coreProjection } from "../../../scripts/lib/project.js";
 import { ajvFor } from "../../../test/helpers/ajv.js";
 import { nearJsonArbitrary, schemaConstants, schemaPropertyNames } from "../../../test/helpers/differential.js";
 import { validExamples } from "../../../test/helpers/examples.js";
 import { repoRoot } from "../../../test/helpers/paths.js";
 
-const core = project(JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8")), "core");
+const core = coreProjection(JSON.parse(readFileSync(join(repoRoot, "packages/schema/schema.json"), "utf8")));
 const ajv = ajvFor(core, "mrtr:first-issue");
 type Parser = { safeParse(v: unknown): { success: boolean; error?: z.ZodError } };
 const all = schemas as unknown as Record<string, Parser>;

@@ -15,10 +15,11 @@
  *   then the length or count, then the format or membership.
  * - Values are never coerced (`"5"` is not a number); arrays are copied.
  * - Lengths count Unicode code points, as JSON Schema does ("👍" is one).
- * - Formats use ajv-formats' own ("full" mode) functions, so the client and
- *   any ajv-based server agree on what an email, URI, date or date-time is.
+ * - Formats are decided as ajv-formats ("full" mode) decides them (tests hold
+ *   @mrtr/zod's format tests to it), so the client and any ajv-based server
+ *   agree on what an email, URI, date or date-time is.
  */
-import { codePoints, formatTest } from "@mrtr/zod/runtime";
+import { codePoints, isDate, isDateTime, isEmail, isUri } from "@mrtr/zod/checks";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 import { isRecord, propertyEntries, readField, requiredNames, type FieldDescription, type FieldFormat } from "./describe-field.js";
 
@@ -53,10 +54,10 @@ const MAX_LISTED_OPTIONS = 10;
 
 /** The check of each format a text field may ask for. */
 const FORMAT_TESTS: Readonly<Record<FieldFormat, (value: string) => boolean>> = {
-  email: formatTest("email"),
-  uri: formatTest("uri"),
-  date: formatTest("date"),
-  "date-time": formatTest("date-time"),
+  email: isEmail,
+  uri: isUri,
+  date: isDate,
+  "date-time": isDateTime,
 };
 
 /** What to ask for when a value does not have its format. */

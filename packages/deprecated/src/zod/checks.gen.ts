@@ -5,11 +5,9 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, formatTest, hasOwn, isObj, missing, no } from "@mrtr/zod/runtime";
-import type { Verdict } from "@mrtr/zod/runtime";
-import { checks as coreChecks } from "@mrtr/zod";
-
-const F_uri = formatTest("uri");
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, isUri, missing, no } from "@mrtr/zod/checks";
+import type { Verdict } from "@mrtr/zod/checks";
+import { checks as coreChecks } from "@mrtr/zod/checks";
 
 export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequest";
@@ -22,22 +20,19 @@ export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cCreateMessageRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c0(v: any, d: number, e: boolean): Verdict {
-  const s = "CreateMessageRequestParams/properties/messages";
+function c0(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cSamplingMessage(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
-function c1(v: any, d: number, e: boolean): Verdict {
-  const s = "CreateMessageRequestParams/properties/stopSequences";
+function c1(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
 }
 
-function c2(v: any, d: number, e: boolean): Verdict {
-  const s = "CreateMessageRequestParams/properties/tools";
+function c2(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -56,23 +51,21 @@ export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verd
   if (hasOwn(v, "systemPrompt")) if (!(typeof v["systemPrompt"] === "string")) return at(no(e, v["systemPrompt"], "type", "string", s + "/properties/systemPrompt"), "systemPrompt");
   if (hasOwn(v, "temperature")) if (!((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return at(no(e, v["temperature"], "type", "number", s + "/properties/temperature"), "temperature");
   if (hasOwn(v, "toolChoice")) if ((r = cToolChoice(v["toolChoice"], d + 1, e)) !== undefined) return at(r, "toolChoice");
-  if (hasOwn(v, "stopSequences")) if ((r = c1(v["stopSequences"], d + 1, e)) !== undefined) return at(r, "stopSequences");
+  if (hasOwn(v, "stopSequences")) if ((r = c1(v["stopSequences"], d + 1, e, "CreateMessageRequestParams/properties/stopSequences")) !== undefined) return at(r, "stopSequences");
   if (hasOwn(v, "modelPreferences")) if ((r = cModelPreferences(v["modelPreferences"], d + 1, e)) !== undefined) return at(r, "modelPreferences");
-  if (hasOwn(v, "tools")) if ((r = c2(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
-  if ((r = c0(v["messages"], d + 1, e)) !== undefined) return at(r, "messages");
+  if (hasOwn(v, "tools")) if ((r = c2(v["tools"], d + 1, e, "CreateMessageRequestParams/properties/tools")) !== undefined) return at(r, "tools");
+  if ((r = c0(v["messages"], d + 1, e, "CreateMessageRequestParams/properties/messages")) !== undefined) return at(r, "messages");
   if (hasOwn(v, "metadata")) if ((r = coreChecks.JSONObject(v["metadata"], d + 1, e)) !== undefined) return at(r, "metadata");
 }
 
-function c4(v: any, d: number, e: boolean): Verdict {
-  const s = "CreateMessageResult/properties/content/anyOf/5";
+function c3(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cSamplingMessageContentBlock(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
-function c3(v: any, d: number, e: boolean): Verdict {
-  const s = "CreateMessageResult/properties/content";
+function c4(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (isObj(v)) {
     switch (hasOwn(v, "type") ? v["type"] : undefined) {
@@ -84,7 +77,7 @@ function c3(v: any, d: number, e: boolean): Verdict {
       default: return hasOwn(v, "type") ? at(no(e, v["type"], "discriminator", ["text","image","audio","tool_use","tool_result"], s), "type") : missing(e, "type", s);
     }
   } else if (Array.isArray(v)) {
-    if ((r = c4(v, d, e)) !== undefined) return r;
+    if ((r = c3(v, d, e, "CreateMessageResult/properties/content/anyOf/5")) !== undefined) return r;
   } else {
     return no(e, v, "type", ["object","array"], s);
   }
@@ -102,11 +95,10 @@ export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "stopReason")) if (!(typeof v["stopReason"] === "string")) return at(no(e, v["stopReason"], "type", "string", s + "/properties/stopReason"), "stopReason");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = coreChecks.Role(v["role"], d + 1, e)) !== undefined) return at(r, "role");
-  if ((r = c3(v["content"], d + 1, e)) !== undefined) return at(r, "content");
+  if ((r = c4(v["content"], d + 1, e, "CreateMessageResult/properties/content")) !== undefined) return at(r, "content");
 }
 
-function c5(v: any, d: number, e: boolean): Verdict {
-  const s = "ListRootsRequest/properties/params";
+function c5(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -120,11 +112,10 @@ export function cListRootsRequest(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["method"] === "roots/list")) return at(no(e, v["method"], "const", "roots/list", s + "/properties/method"), "method");
-  if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e)) !== undefined) return at(r, "params");
+  if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "ListRootsRequest/properties/params")) !== undefined) return at(r, "params");
 }
 
-function c6(v: any, d: number, e: boolean): Verdict {
-  const s = "ListRootsResult/properties/roots";
+function c6(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -137,7 +128,7 @@ export function cListRootsResult(v: any, d: number, e: boolean): Verdict {
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "roots")) return missing(e, "roots", s);
-  if ((r = c6(v["roots"], d + 1, e)) !== undefined) return at(r, "roots");
+  if ((r = c6(v["roots"], d + 1, e, "ListRootsResult/properties/roots")) !== undefined) return at(r, "roots");
 }
 
 export function cLoggingLevel(v: any, d: number, e: boolean): Verdict {
@@ -177,33 +168,17 @@ export function cModelHint(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
 }
 
-function c7(v: any, d: number, e: boolean): Verdict {
-  const s = "ModelPreferences/properties/costPriority";
+function c7(v: any, d: number, e: boolean, s: string): Verdict {
   if (!((typeof v === "number" && Number.isFinite(v)))) return no(e, v, "type", "number", s);
   if (!(v >= 0)) return no(e, v, "minimum", 0, s);
   if (!(v <= 1)) return no(e, v, "maximum", 1, s);
 }
 
-function c8(v: any, d: number, e: boolean): Verdict {
-  const s = "ModelPreferences/properties/hints";
+function c8(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cModelHint(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c9(v: any, d: number, e: boolean): Verdict {
-  const s = "ModelPreferences/properties/intelligencePriority";
-  if (!((typeof v === "number" && Number.isFinite(v)))) return no(e, v, "type", "number", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
-  if (!(v <= 1)) return no(e, v, "maximum", 1, s);
-}
-
-function c10(v: any, d: number, e: boolean): Verdict {
-  const s = "ModelPreferences/properties/speedPriority";
-  if (!((typeof v === "number" && Number.isFinite(v)))) return no(e, v, "type", "number", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
-  if (!(v <= 1)) return no(e, v, "maximum", 1, s);
 }
 
 export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
@@ -211,16 +186,15 @@ export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "costPriority")) if ((r = c7(v["costPriority"], d + 1, e)) !== undefined) return at(r, "costPriority");
-  if (hasOwn(v, "intelligencePriority")) if ((r = c9(v["intelligencePriority"], d + 1, e)) !== undefined) return at(r, "intelligencePriority");
-  if (hasOwn(v, "speedPriority")) if ((r = c10(v["speedPriority"], d + 1, e)) !== undefined) return at(r, "speedPriority");
-  if (hasOwn(v, "hints")) if ((r = c8(v["hints"], d + 1, e)) !== undefined) return at(r, "hints");
+  if (hasOwn(v, "costPriority")) if ((r = c7(v["costPriority"], d + 1, e, "ModelPreferences/properties/costPriority")) !== undefined) return at(r, "costPriority");
+  if (hasOwn(v, "intelligencePriority")) if ((r = c7(v["intelligencePriority"], d + 1, e, "ModelPreferences/properties/intelligencePriority")) !== undefined) return at(r, "intelligencePriority");
+  if (hasOwn(v, "speedPriority")) if ((r = c7(v["speedPriority"], d + 1, e, "ModelPreferences/properties/speedPriority")) !== undefined) return at(r, "speedPriority");
+  if (hasOwn(v, "hints")) if ((r = c8(v["hints"], d + 1, e, "ModelPreferences/properties/hints")) !== undefined) return at(r, "hints");
 }
 
-function c11(v: any, d: number, e: boolean): Verdict {
-  const s = "Root/properties/uri";
+function c9(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
+  if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
 
 export function cRoot(v: any, d: number, e: boolean): Verdict {
@@ -231,19 +205,10 @@ export function cRoot(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c11(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c9(v["uri"], d + 1, e, "Root/properties/uri")) !== undefined) return at(r, "uri");
 }
 
-function c13(v: any, d: number, e: boolean): Verdict {
-  const s = "SamplingMessage/properties/content/anyOf/5";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = cSamplingMessageContentBlock(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c12(v: any, d: number, e: boolean): Verdict {
-  const s = "SamplingMessage/properties/content";
+function c10(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (isObj(v)) {
     switch (hasOwn(v, "type") ? v["type"] : undefined) {
@@ -255,7 +220,7 @@ function c12(v: any, d: number, e: boolean): Verdict {
       default: return hasOwn(v, "type") ? at(no(e, v["type"], "discriminator", ["text","image","audio","tool_use","tool_result"], s), "type") : missing(e, "type", s);
     }
   } else if (Array.isArray(v)) {
-    if ((r = c13(v, d, e)) !== undefined) return r;
+    if ((r = c3(v, d, e, "SamplingMessage/properties/content/anyOf/5")) !== undefined) return r;
   } else {
     return no(e, v, "type", ["object","array"], s);
   }
@@ -270,7 +235,7 @@ export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "role")) return missing(e, "role", s);
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = coreChecks.Role(v["role"], d + 1, e)) !== undefined) return at(r, "role");
-  if ((r = c12(v["content"], d + 1, e)) !== undefined) return at(r, "content");
+  if ((r = c10(v["content"], d + 1, e, "SamplingMessage/properties/content")) !== undefined) return at(r, "content");
 }
 
 export function cSamplingMessageContentBlock(v: any, d: number, e: boolean): Verdict {
@@ -296,8 +261,7 @@ export function cToolChoice(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "mode")) if (!((v["mode"] === "auto" || v["mode"] === "none" || v["mode"] === "required"))) return at(no(e, v["mode"], "enum", ["auto","none","required"], s + "/properties/mode"), "mode");
 }
 
-function c14(v: any, d: number, e: boolean): Verdict {
-  const s = "ToolResultContent/properties/content";
+function c11(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -316,11 +280,10 @@ export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["toolUseId"] === "string")) return at(no(e, v["toolUseId"], "type", "string", s + "/properties/toolUseId"), "toolUseId");
   if (!(v["type"] === "tool_result")) return at(no(e, v["type"], "const", "tool_result", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
-  if ((r = c14(v["content"], d + 1, e)) !== undefined) return at(r, "content");
+  if ((r = c11(v["content"], d + 1, e, "ToolResultContent/properties/content")) !== undefined) return at(r, "content");
 }
 
-function c15(v: any, d: number, e: boolean): Verdict {
-  const s = "ToolUseContent/properties/input";
+function c12(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
 }
 
@@ -334,7 +297,7 @@ export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(typeof v["id"] === "string")) return at(no(e, v["id"], "type", "string", s + "/properties/id"), "id");
-  if ((r = c15(v["input"], d + 1, e)) !== undefined) return at(r, "input");
+  if ((r = c12(v["input"], d + 1, e, "ToolUseContent/properties/input")) !== undefined) return at(r, "input");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!(v["type"] === "tool_use")) return at(no(e, v["type"], "const", "tool_use", s + "/properties/type"), "type");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -355,11 +318,6 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c16(v: any, d: number, e: boolean): Verdict {
-  const s = "CallToolRequestParams/properties/arguments";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-}
-
 export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequestParams";
   let r: Verdict;
@@ -367,21 +325,20 @@ export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "arguments")) if ((r = c16(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "arguments")) if ((r = c12(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
-const S18 = [[[],[]],[["content","resultType"],[]]] as const;
+const S13 = [[[],[]],[["content","resultType"],[]]] as const;
 
-function c17(v: any, d: number, e: boolean): Verdict {
-  const s = "CallToolResultResponse/properties/result";
+function c14(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cInputRequiredResult(v, d, false) !== undefined && coreChecks.CallToolResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S18)) {
+      switch (closest(v, S13)) {
         case 1: return coreChecks.CallToolResult(v, d, true);
         default: return cInputRequiredResult(v, d, true);
       }
@@ -401,11 +358,10 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "result")) return missing(e, "result", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c17(v["result"], d + 1, e)) !== undefined) return at(r, "result");
+  if ((r = c14(v["result"], d + 1, e, "CallToolResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
-function c19(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/elicitation";
+function c15(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -413,29 +369,14 @@ function c19(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "url")) if ((r = coreChecks.JSONObject(v["url"], d + 1, e)) !== undefined) return at(r, "url");
 }
 
-function c20(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/experimental";
+function c16(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   for (const k of Object.keys(v)) { if ((r = coreChecks.JSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
-function c21(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/extensions";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = coreChecks.JSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
-}
-
-function c22(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/roots";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-}
-
-function c23(v: any, d: number, e: boolean): Verdict {
-  const s = "ClientCapabilities/properties/sampling";
+function c17(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -448,11 +389,11 @@ export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "roots")) if ((r = c22(v["roots"], d + 1, e)) !== undefined) return at(r, "roots");
-  if (hasOwn(v, "elicitation")) if ((r = c19(v["elicitation"], d + 1, e)) !== undefined) return at(r, "elicitation");
-  if (hasOwn(v, "experimental")) if ((r = c20(v["experimental"], d + 1, e)) !== undefined) return at(r, "experimental");
-  if (hasOwn(v, "extensions")) if ((r = c21(v["extensions"], d + 1, e)) !== undefined) return at(r, "extensions");
-  if (hasOwn(v, "sampling")) if ((r = c23(v["sampling"], d + 1, e)) !== undefined) return at(r, "sampling");
+  if (hasOwn(v, "roots")) if ((r = c12(v["roots"], d + 1, e, "ClientCapabilities/properties/roots")) !== undefined) return at(r, "roots");
+  if (hasOwn(v, "elicitation")) if ((r = c15(v["elicitation"], d + 1, e, "ClientCapabilities/properties/elicitation")) !== undefined) return at(r, "elicitation");
+  if (hasOwn(v, "experimental")) if ((r = c16(v["experimental"], d + 1, e, "ClientCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
+  if (hasOwn(v, "extensions")) if ((r = c16(v["extensions"], d + 1, e, "ClientCapabilities/properties/extensions")) !== undefined) return at(r, "extensions");
+  if (hasOwn(v, "sampling")) if ((r = c17(v["sampling"], d + 1, e, "ClientCapabilities/properties/sampling")) !== undefined) return at(r, "sampling");
 }
 
 export function cClientRequest(v: any, d: number, e: boolean): Verdict {
@@ -492,8 +433,7 @@ export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c24(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/argument";
+function c18(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "value")) return missing(e, "value", s);
@@ -501,22 +441,19 @@ function c24(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
 }
 
-function c26(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context/properties/arguments";
+function c19(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
 }
 
-function c25(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/context";
+function c20(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "arguments")) if ((r = c26(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "arguments")) if ((r = c19(v["arguments"], d + 1, e, "CompleteRequestParams/properties/context/properties/arguments")) !== undefined) return at(r, "arguments");
 }
 
-function c27(v: any, d: number, e: boolean): Verdict {
-  const s = "CompleteRequestParams/properties/ref";
+function c21(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (isObj(v)) {
     switch (hasOwn(v, "type") ? v["type"] : undefined) {
@@ -537,9 +474,9 @@ export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "argument")) return missing(e, "argument", s);
   if (!hasOwn(v, "ref")) return missing(e, "ref", s);
-  if ((r = c24(v["argument"], d + 1, e)) !== undefined) return at(r, "argument");
-  if ((r = c27(v["ref"], d + 1, e)) !== undefined) return at(r, "ref");
-  if (hasOwn(v, "context")) if ((r = c25(v["context"], d + 1, e)) !== undefined) return at(r, "context");
+  if ((r = c18(v["argument"], d + 1, e, "CompleteRequestParams/properties/argument")) !== undefined) return at(r, "argument");
+  if ((r = c21(v["ref"], d + 1, e, "CompleteRequestParams/properties/ref")) !== undefined) return at(r, "ref");
+  if (hasOwn(v, "context")) if ((r = c20(v["context"], d + 1, e, "CompleteRequestParams/properties/context")) !== undefined) return at(r, "context");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -558,14 +495,7 @@ export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c28(v: any, d: number, e: boolean): Verdict {
-  const s = "DiscoverResult/properties/supportedVersions";
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
-}
-
-function c29(v: any, d: number, e: boolean): Verdict {
-  const s = "DiscoverResult/properties/ttlMs";
+function c22(v: any, d: number, e: boolean, s: string): Verdict {
   if (!((typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", "integer", s);
   if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
@@ -583,8 +513,8 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
   if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
-  if ((r = c29(v["ttlMs"], d + 1, e)) !== undefined) return at(r, "ttlMs");
-  if ((r = c28(v["supportedVersions"], d + 1, e)) !== undefined) return at(r, "supportedVersions");
+  if ((r = c22(v["ttlMs"], d + 1, e, "DiscoverResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
+  if ((r = c1(v["supportedVersions"], d + 1, e, "DiscoverResult/properties/supportedVersions")) !== undefined) return at(r, "supportedVersions");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.ResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
 }
@@ -617,12 +547,6 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c30(v: any, d: number, e: boolean): Verdict {
-  const s = "GetPromptRequestParams/properties/arguments";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
-}
-
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
@@ -632,19 +556,18 @@ export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
-  if (hasOwn(v, "arguments")) if ((r = c30(v["arguments"], d + 1, e)) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "arguments")) if ((r = c19(v["arguments"], d + 1, e, "GetPromptRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
-const S32 = [[[],[]],[["messages","resultType"],[]]] as const;
+const S23 = [[[],[]],[["messages","resultType"],[]]] as const;
 
-function c31(v: any, d: number, e: boolean): Verdict {
-  const s = "GetPromptResultResponse/properties/result";
+function c24(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cInputRequiredResult(v, d, false) !== undefined && coreChecks.GetPromptResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S32)) {
+      switch (closest(v, S23)) {
         case 1: return coreChecks.GetPromptResult(v, d, true);
         default: return cInputRequiredResult(v, d, true);
       }
@@ -664,7 +587,7 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
   if (!hasOwn(v, "result")) return missing(e, "result", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c31(v["result"], d + 1, e)) !== undefined) return at(r, "result");
+  if ((r = c24(v["result"], d + 1, e, "GetPromptResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
 export function cInputRequest(v: any, d: number, e: boolean): Verdict {
@@ -703,14 +626,14 @@ export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   if (isObj(v) && !((hasOwn(v, "inputRequests")) || (hasOwn(v, "requestState")))) return no(e, v, "anyOf", [["inputRequests"],["requestState"]], s);
 }
 
-const S33 = [[["action"],[]],[["content","model","role"],[]],[["roots"],[]]] as const;
+const S25 = [[["action"],[]],[["content","model","role"],[]],[["roots"],[]]] as const;
 
 export function cInputResponse(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponse";
   if (isObj(v)) {
     if (coreChecks.ElicitResult(v, d, false) !== undefined && cCreateMessageResult(v, d, false) !== undefined && cListRootsResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S33)) {
+      switch (closest(v, S25)) {
         case 1: return cCreateMessageResult(v, d, true);
         case 2: return cListRootsResult(v, d, true);
         default: return coreChecks.ElicitResult(v, d, true);
@@ -800,8 +723,7 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c36(v: any, d: number, e: boolean): Verdict {
-  const s = "MissingRequiredClientCapabilityError/properties/error/allOf/1/properties/data";
+function c26(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -809,21 +731,20 @@ function c36(v: any, d: number, e: boolean): Verdict {
   if ((r = cClientCapabilities(v["requiredCapabilities"], d + 1, e)) !== undefined) return at(r, "requiredCapabilities");
 }
 
-function c35(v: any, d: number, e: boolean): Verdict {
-  const s = "MissingRequiredClientCapabilityError/properties/error/allOf/1";
+function c27(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
-  if ((r = c36(v["data"], d + 1, e)) !== undefined) return at(r, "data");
+  if ((r = c26(v["data"], d + 1, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
-function c34(v: any, d: number, e: boolean): Verdict {
+function c28(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = coreChecks.Error(v, d, e)) !== undefined) return r;
-  if ((r = c35(v, d, e)) !== undefined) return r;
+  if ((r = c27(v, d, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1")) !== undefined) return r;
 }
 
 export function cMissingRequiredClientCapabilityError(v: any, d: number, e: boolean): Verdict {
@@ -835,7 +756,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (hasOwn(v, "id")) if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c34(v["error"], d + 1, e)) !== undefined) return at(r, "error");
+  if ((r = c28(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
@@ -878,12 +799,6 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c37(v: any, d: number, e: boolean): Verdict {
-  const s = "ReadResourceRequestParams/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
@@ -892,19 +807,18 @@ export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdi
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
-  if ((r = c37(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c9(v["uri"], d + 1, e, "ReadResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
-const S39 = [[[],[]],[["cacheScope","contents","resultType","ttlMs"],[]]] as const;
+const S29 = [[[],[]],[["cacheScope","contents","resultType","ttlMs"],[]]] as const;
 
-function c38(v: any, d: number, e: boolean): Verdict {
-  const s = "ReadResourceResultResponse/properties/result";
+function c30(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cInputRequiredResult(v, d, false) !== undefined && coreChecks.ReadResourceResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S39)) {
+      switch (closest(v, S29)) {
         case 1: return coreChecks.ReadResourceResult(v, d, true);
         default: return cInputRequiredResult(v, d, true);
       }
@@ -924,7 +838,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "result")) return missing(e, "result", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c38(v["result"], d + 1, e)) !== undefined) return at(r, "result");
+  if ((r = c30(v["result"], d + 1, e, "ReadResourceResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
 export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
@@ -950,12 +864,6 @@ export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
-function c40(v: any, d: number, e: boolean): Verdict {
-  const s = "ResourceRequestParams/properties/uri";
-  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
-  if (!(F_uri(v))) return no(e, v, "format", "uri", s);
-}
-
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
@@ -963,43 +871,19 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if ((r = c40(v["uri"], d + 1, e)) !== undefined) return at(r, "uri");
+  if ((r = c9(v["uri"], d + 1, e, "ResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
-function c41(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/experimental";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = coreChecks.JSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
-}
-
-function c42(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/extensions";
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = coreChecks.JSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
-}
-
-function c43(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/prompts";
+function c31(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
 }
 
-function c44(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/resources";
+function c32(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
   if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
-}
-
-function c45(v: any, d: number, e: boolean): Verdict {
-  const s = "ServerCapabilities/properties/tools";
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
 }
 
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
@@ -1007,12 +891,12 @@ export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "prompts")) if ((r = c43(v["prompts"], d + 1, e)) !== undefined) return at(r, "prompts");
-  if (hasOwn(v, "tools")) if ((r = c45(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
-  if (hasOwn(v, "resources")) if ((r = c44(v["resources"], d + 1, e)) !== undefined) return at(r, "resources");
+  if (hasOwn(v, "prompts")) if ((r = c31(v["prompts"], d + 1, e, "ServerCapabilities/properties/prompts")) !== undefined) return at(r, "prompts");
+  if (hasOwn(v, "tools")) if ((r = c31(v["tools"], d + 1, e, "ServerCapabilities/properties/tools")) !== undefined) return at(r, "tools");
+  if (hasOwn(v, "resources")) if ((r = c32(v["resources"], d + 1, e, "ServerCapabilities/properties/resources")) !== undefined) return at(r, "resources");
   if (hasOwn(v, "completions")) if ((r = coreChecks.JSONObject(v["completions"], d + 1, e)) !== undefined) return at(r, "completions");
-  if (hasOwn(v, "experimental")) if ((r = c41(v["experimental"], d + 1, e)) !== undefined) return at(r, "experimental");
-  if (hasOwn(v, "extensions")) if ((r = c42(v["extensions"], d + 1, e)) !== undefined) return at(r, "extensions");
+  if (hasOwn(v, "experimental")) if ((r = c16(v["experimental"], d + 1, e, "ServerCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
+  if (hasOwn(v, "extensions")) if ((r = c16(v["extensions"], d + 1, e, "ServerCapabilities/properties/extensions")) !== undefined) return at(r, "extensions");
   if (hasOwn(v, "logging")) if ((r = coreChecks.JSONObject(v["logging"], d + 1, e)) !== undefined) return at(r, "logging");
 }
 
@@ -1036,14 +920,14 @@ export function cServerNotification(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-const S46 = [[["resultType"],[]],[["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],[]],[["_meta","resultType"],[]],[["completion","resultType"],[]],[[],[]],[["cacheScope","resources","resultType","ttlMs"],[]],[["cacheScope","resourceTemplates","resultType","ttlMs"],[]],[["cacheScope","contents","resultType","ttlMs"],[]],[["cacheScope","prompts","resultType","ttlMs"],[]],[["messages","resultType"],[]],[["cacheScope","resultType","tools","ttlMs"],[]],[["content","resultType"],[]]] as const;
+const S33 = [[["resultType"],[]],[["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],[]],[["_meta","resultType"],[]],[["completion","resultType"],[]],[[],[]],[["cacheScope","resources","resultType","ttlMs"],[]],[["cacheScope","resourceTemplates","resultType","ttlMs"],[]],[["cacheScope","contents","resultType","ttlMs"],[]],[["cacheScope","prompts","resultType","ttlMs"],[]],[["messages","resultType"],[]],[["cacheScope","resultType","tools","ttlMs"],[]],[["content","resultType"],[]]] as const;
 
 export function cServerResult(v: any, d: number, e: boolean): Verdict {
   const s = "ServerResult";
   if (isObj(v)) {
     if (coreChecks.Result(v, d, false) !== undefined && cDiscoverResult(v, d, false) !== undefined && coreChecks.SubscriptionsListenResult(v, d, false) !== undefined && coreChecks.CompleteResult(v, d, false) !== undefined && cInputRequiredResult(v, d, false) !== undefined && coreChecks.ListResourcesResult(v, d, false) !== undefined && coreChecks.ListResourceTemplatesResult(v, d, false) !== undefined && coreChecks.ReadResourceResult(v, d, false) !== undefined && coreChecks.ListPromptsResult(v, d, false) !== undefined && coreChecks.GetPromptResult(v, d, false) !== undefined && coreChecks.ListToolsResult(v, d, false) !== undefined && coreChecks.CallToolResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S46)) {
+      switch (closest(v, S33)) {
         case 1: return cDiscoverResult(v, d, true);
         case 2: return coreChecks.SubscriptionsListenResult(v, d, true);
         case 3: return coreChecks.CompleteResult(v, d, true);

@@ -65,270 +65,270 @@ import { rawSchemas as coreRaw } from "@mrtr/zod";
 import { discriminated, fastPath, format, hasAnyKeySet, integral, protoGuard } from "@mrtr/zod/runtime";
 import * as P from "./checks.gen.js";
 
-const ClientCapabilitiesZod = z.looseObject({ "elicitation": z.looseObject({ "form": coreRaw.JSONObject.optional(), "url": coreRaw.JSONObject.optional() }).optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "roots": z.looseObject({}).optional(), "sampling": z.looseObject({ "context": coreRaw.JSONObject.optional(), "tools": coreRaw.JSONObject.optional() }).optional() }) satisfies z.ZodType<ClientCapabilities>;
+const ClientCapabilitiesZod = /*#__PURE__*/ z.looseObject({ "elicitation": /*#__PURE__*/ z.looseObject({ "form": /*#__PURE__*/ coreRaw.JSONObject.optional(), "url": /*#__PURE__*/ coreRaw.JSONObject.optional() }).optional(), "experimental": /*#__PURE__*/ protoGuard(coreRaw.JSONObject, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), coreRaw.JSONObject)).optional(), "extensions": /*#__PURE__*/ protoGuard(coreRaw.JSONObject, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), coreRaw.JSONObject)).optional(), "roots": /*#__PURE__*/ z.looseObject({}).optional(), "sampling": /*#__PURE__*/ z.looseObject({ "context": /*#__PURE__*/ coreRaw.JSONObject.optional(), "tools": /*#__PURE__*/ coreRaw.JSONObject.optional() }).optional() }) satisfies z.ZodType<ClientCapabilities>;
 
 /** Validates `ClientCapabilities`: Features a client offers, declared anew in each request. An absent key means the feature is not offered. */
-export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = fastPath(P.cClientCapabilities);
+export const ClientCapabilitiesSchema: z.ZodType<ClientCapabilities> = /*#__PURE__*/ fastPath(P.cClientCapabilities);
 
-const LoggingLevelZod = z.enum(["alert","critical","debug","emergency","error","info","notice","warning"]) satisfies z.ZodType<LoggingLevel>;
+const LoggingLevelZod = /*#__PURE__*/ z.enum(["alert","critical","debug","emergency","error","info","notice","warning"]) satisfies z.ZodType<LoggingLevel>;
 
 /** Validates `LoggingLevel`: Severity of a log message, from `debug` (lowest) to `emergency` (highest), as in syslog. */
-export const LoggingLevelSchema: z.ZodType<LoggingLevel> = fastPath(P.cLoggingLevel);
+export const LoggingLevelSchema: z.ZodType<LoggingLevel> = /*#__PURE__*/ fastPath(P.cLoggingLevel);
 
-const RequestMetaObjectZod = z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": coreRaw.Implementation.optional(), "io.modelcontextprotocol/logLevel": LoggingLevelZod.optional(), "io.modelcontextprotocol/protocolVersion": z.string(), "progressToken": coreRaw.ProgressToken.optional() }) satisfies z.ZodType<RequestMetaObject>;
+const RequestMetaObjectZod = /*#__PURE__*/ z.looseObject({ "io.modelcontextprotocol/clientCapabilities": ClientCapabilitiesZod, "io.modelcontextprotocol/clientInfo": /*#__PURE__*/ coreRaw.Implementation.optional(), "io.modelcontextprotocol/logLevel": /*#__PURE__*/ LoggingLevelZod.optional(), "io.modelcontextprotocol/protocolVersion": /*#__PURE__*/ z.string(), "progressToken": /*#__PURE__*/ coreRaw.ProgressToken.optional() }) satisfies z.ZodType<RequestMetaObject>;
 
 /** Validates `RequestMetaObject`: The `_meta` of every client request. It carries what the removed handshake used to */
-export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = fastPath(P.cRequestMetaObject);
+export const RequestMetaObjectSchema: z.ZodType<RequestMetaObject> = /*#__PURE__*/ fastPath(P.cRequestMetaObject);
 
-const ToolUseContentZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "id": z.string(), "input": z.looseObject({}), "name": z.string(), "type": z.literal("tool_use") }) satisfies z.ZodType<ToolUseContent>;
+const ToolUseContentZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.MetaObject.optional(), "id": /*#__PURE__*/ z.string(), "input": /*#__PURE__*/ z.looseObject({}), "name": /*#__PURE__*/ z.string(), "type": /*#__PURE__*/ z.literal("tool_use") }) satisfies z.ZodType<ToolUseContent>;
 
 /** Validates `ToolUseContent`: A tool call made by the model in a sampling conversation. */
-export const ToolUseContentSchema: z.ZodType<ToolUseContent> = fastPath(P.cToolUseContent);
+export const ToolUseContentSchema: z.ZodType<ToolUseContent> = /*#__PURE__*/ fastPath(P.cToolUseContent);
 
-const ToolResultContentZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.array(coreRaw.ContentBlock), "isError": z.boolean().optional(), "structuredContent": z.unknown().optional(), "toolUseId": z.string(), "type": z.literal("tool_result") }) satisfies z.ZodType<ToolResultContent>;
+const ToolResultContentZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.MetaObject.optional(), "content": /*#__PURE__*/ z.array(coreRaw.ContentBlock), "isError": /*#__PURE__*/ z.boolean().optional(), "structuredContent": /*#__PURE__*/ z.unknown().optional(), "toolUseId": /*#__PURE__*/ z.string(), "type": /*#__PURE__*/ z.literal("tool_result") }) satisfies z.ZodType<ToolResultContent>;
 
 /** Validates `ToolResultContent`: The outcome of a tool call, given back to the model in a sampling conversation. */
-export const ToolResultContentSchema: z.ZodType<ToolResultContent> = fastPath(P.cToolResultContent);
+export const ToolResultContentSchema: z.ZodType<ToolResultContent> = /*#__PURE__*/ fastPath(P.cToolResultContent);
 
-const SamplingMessageContentBlockZod = discriminated("type", [coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]) satisfies z.ZodType<SamplingMessageContentBlock>;
+const SamplingMessageContentBlockZod = /*#__PURE__*/ discriminated("type", [coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]) satisfies z.ZodType<SamplingMessageContentBlock>;
 
 /** Validates `SamplingMessageContentBlock`: A content block allowed in sampling messages. */
-export const SamplingMessageContentBlockSchema: z.ZodType<SamplingMessageContentBlock> = fastPath(P.cSamplingMessageContentBlock);
+export const SamplingMessageContentBlockSchema: z.ZodType<SamplingMessageContentBlock> = /*#__PURE__*/ fastPath(P.cSamplingMessageContentBlock);
 
-const CreateMessageResultZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "model": z.string(), "role": coreRaw.Role, "stopReason": z.string().optional() }) satisfies z.ZodType<CreateMessageResult>;
+const CreateMessageResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.MetaObject.optional(), "content": /*#__PURE__*/ z.union([/*#__PURE__*/ z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "model": /*#__PURE__*/ z.string(), "role": coreRaw.Role, "stopReason": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<CreateMessageResult>;
 
 /** Validates `CreateMessageResult`: The client's model output for `sampling/createMessage`. */
-export const CreateMessageResultSchema: z.ZodType<CreateMessageResult> = fastPath(P.cCreateMessageResult);
+export const CreateMessageResultSchema: z.ZodType<CreateMessageResult> = /*#__PURE__*/ fastPath(P.cCreateMessageResult);
 
-const RootZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "name": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<Root>;
+const RootZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.MetaObject.optional(), "name": /*#__PURE__*/ z.string().optional(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<Root>;
 
 /** Validates `Root`: A directory or file the client suggests the server work within. Roots are a hint, not access control. */
-export const RootSchema: z.ZodType<Root> = fastPath(P.cRoot);
+export const RootSchema: z.ZodType<Root> = /*#__PURE__*/ fastPath(P.cRoot);
 
-const ListRootsResultZod = z.looseObject({ "roots": z.array(RootZod) }) satisfies z.ZodType<ListRootsResult>;
+const ListRootsResultZod = /*#__PURE__*/ z.looseObject({ "roots": /*#__PURE__*/ z.array(RootZod) }) satisfies z.ZodType<ListRootsResult>;
 
 /** Validates `ListRootsResult`: The client's roots. */
-export const ListRootsResultSchema: z.ZodType<ListRootsResult> = fastPath(P.cListRootsResult);
+export const ListRootsResultSchema: z.ZodType<ListRootsResult> = /*#__PURE__*/ fastPath(P.cListRootsResult);
 
-const InputResponseZod = z.union([coreRaw.ElicitResult, CreateMessageResultZod, ListRootsResultZod]) satisfies z.ZodType<InputResponse>;
+const InputResponseZod = /*#__PURE__*/ z.union([coreRaw.ElicitResult, CreateMessageResultZod, ListRootsResultZod]) satisfies z.ZodType<InputResponse>;
 
 /** Validates `InputResponse`: Any answer a client may send in `inputResponses`: the `response` member of every `InputMethodMap` entry. */
-export const InputResponseSchema: z.ZodType<InputResponse> = fastPath(P.cInputResponse);
+export const InputResponseSchema: z.ZodType<InputResponse> = /*#__PURE__*/ fastPath(P.cInputResponse);
 
-const InputResponsesZod = protoGuard(InputResponseZod, z.record(z.string(), InputResponseZod)) satisfies z.ZodType<InputResponses>;
+const InputResponsesZod = /*#__PURE__*/ protoGuard(InputResponseZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), InputResponseZod)) satisfies z.ZodType<InputResponses>;
 
 /** Validates `InputResponses`: The client's answers to `InputRequests`, under the same keys the server chose. */
-export const InputResponsesSchema: z.ZodType<InputResponses> = fastPath(P.cInputResponses);
+export const InputResponsesSchema: z.ZodType<InputResponses> = /*#__PURE__*/ fastPath(P.cInputResponses);
 
-const CallToolRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": z.looseObject({}).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<CallToolRequestParams>;
+const CallToolRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": /*#__PURE__*/ z.looseObject({}).optional(), "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "name": /*#__PURE__*/ z.string(), "requestState": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<CallToolRequestParams>;
 
 /** Validates `CallToolRequestParams`: Params of `tools/call`. On a retry after an `InputRequiredResult` they also */
-export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = fastPath(P.cCallToolRequestParams);
+export const CallToolRequestParamsSchema: z.ZodType<CallToolRequestParams> = /*#__PURE__*/ fastPath(P.cCallToolRequestParams);
 
-const CallToolRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/call"), "params": CallToolRequestParamsZod }) satisfies z.ZodType<CallToolRequest>;
+const CallToolRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("tools/call"), "params": CallToolRequestParamsZod }) satisfies z.ZodType<CallToolRequest>;
 
 /** Validates `CallToolRequest`: Asks the server to run a tool. The server MAY answer with an */
-export const CallToolRequestSchema: z.ZodType<CallToolRequest> = fastPath(P.cCallToolRequest);
+export const CallToolRequestSchema: z.ZodType<CallToolRequest> = /*#__PURE__*/ fastPath(P.cCallToolRequest);
 
-const SamplingMessageZod = z.looseObject({ "_meta": coreRaw.MetaObject.optional(), "content": z.union([z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "role": coreRaw.Role }) satisfies z.ZodType<SamplingMessage>;
+const SamplingMessageZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.MetaObject.optional(), "content": /*#__PURE__*/ z.union([/*#__PURE__*/ z.array(SamplingMessageContentBlockZod), coreRaw.TextContent, coreRaw.ImageContent, coreRaw.AudioContent, ToolUseContentZod, ToolResultContentZod]), "role": coreRaw.Role }) satisfies z.ZodType<SamplingMessage>;
 
 /** Validates `SamplingMessage`: One message of a sampling conversation. A user message holding tool results MUST hold only tool results, */
-export const SamplingMessageSchema: z.ZodType<SamplingMessage> = fastPath(P.cSamplingMessage);
+export const SamplingMessageSchema: z.ZodType<SamplingMessage> = /*#__PURE__*/ fastPath(P.cSamplingMessage);
 
-const ModelHintZod = z.looseObject({ "name": z.string().optional() }) satisfies z.ZodType<ModelHint>;
+const ModelHintZod = /*#__PURE__*/ z.looseObject({ "name": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<ModelHint>;
 
 /** Validates `ModelHint`: A hint for model selection. */
-export const ModelHintSchema: z.ZodType<ModelHint> = fastPath(P.cModelHint);
+export const ModelHintSchema: z.ZodType<ModelHint> = /*#__PURE__*/ fastPath(P.cModelHint);
 
-const ModelPreferencesZod = z.looseObject({ "costPriority": z.number().gte(0).lte(1).optional(), "hints": z.array(ModelHintZod).optional(), "intelligencePriority": z.number().gte(0).lte(1).optional(), "speedPriority": z.number().gte(0).lte(1).optional() }) satisfies z.ZodType<ModelPreferences>;
+const ModelPreferencesZod = /*#__PURE__*/ z.looseObject({ "costPriority": /*#__PURE__*/ z.number().gte(0).lte(1).optional(), "hints": /*#__PURE__*/ z.array(ModelHintZod).optional(), "intelligencePriority": /*#__PURE__*/ z.number().gte(0).lte(1).optional(), "speedPriority": /*#__PURE__*/ z.number().gte(0).lte(1).optional() }) satisfies z.ZodType<ModelPreferences>;
 
 /** Validates `ModelPreferences`: The server's model-selection preferences; the client makes the final choice. Priorities range from 0 to 1. */
-export const ModelPreferencesSchema: z.ZodType<ModelPreferences> = fastPath(P.cModelPreferences);
+export const ModelPreferencesSchema: z.ZodType<ModelPreferences> = /*#__PURE__*/ fastPath(P.cModelPreferences);
 
-const ToolChoiceZod = z.looseObject({ "mode": z.enum(["auto","none","required"]).optional() }) satisfies z.ZodType<ToolChoice>;
+const ToolChoiceZod = /*#__PURE__*/ z.looseObject({ "mode": /*#__PURE__*/ z.enum(["auto","none","required"]).optional() }) satisfies z.ZodType<ToolChoice>;
 
 /** Validates `ToolChoice`: How the model may use the tools offered in a sampling request. */
-export const ToolChoiceSchema: z.ZodType<ToolChoice> = fastPath(P.cToolChoice);
+export const ToolChoiceSchema: z.ZodType<ToolChoice> = /*#__PURE__*/ fastPath(P.cToolChoice);
 
-const CreateMessageRequestParamsZod = z.looseObject({ "includeContext": z.enum(["allServers","none","thisServer"]).optional(), "maxTokens": z.number().check(integral), "messages": z.array(SamplingMessageZod), "metadata": coreRaw.JSONObject.optional(), "modelPreferences": ModelPreferencesZod.optional(), "stopSequences": z.array(z.string()).optional(), "systemPrompt": z.string().optional(), "temperature": z.number().optional(), "toolChoice": ToolChoiceZod.optional(), "tools": z.array(coreRaw.Tool).optional() }) satisfies z.ZodType<CreateMessageRequestParams>;
+const CreateMessageRequestParamsZod = /*#__PURE__*/ z.looseObject({ "includeContext": /*#__PURE__*/ z.enum(["allServers","none","thisServer"]).optional(), "maxTokens": /*#__PURE__*/ z.number().check(integral), "messages": /*#__PURE__*/ z.array(SamplingMessageZod), "metadata": /*#__PURE__*/ coreRaw.JSONObject.optional(), "modelPreferences": /*#__PURE__*/ ModelPreferencesZod.optional(), "stopSequences": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()).optional(), "systemPrompt": /*#__PURE__*/ z.string().optional(), "temperature": /*#__PURE__*/ z.number().optional(), "toolChoice": /*#__PURE__*/ ToolChoiceZod.optional(), "tools": /*#__PURE__*/ z.array(coreRaw.Tool).optional() }) satisfies z.ZodType<CreateMessageRequestParams>;
 
 /** Validates `CreateMessageRequestParams`: Params of `sampling/createMessage`. */
-export const CreateMessageRequestParamsSchema: z.ZodType<CreateMessageRequestParams> = fastPath(P.cCreateMessageRequestParams);
+export const CreateMessageRequestParamsSchema: z.ZodType<CreateMessageRequestParams> = /*#__PURE__*/ fastPath(P.cCreateMessageRequestParams);
 
-const CreateMessageRequestZod = z.looseObject({ "method": z.literal("sampling/createMessage"), "params": CreateMessageRequestParamsZod }) satisfies z.ZodType<CreateMessageRequest>;
+const CreateMessageRequestZod = /*#__PURE__*/ z.looseObject({ "method": /*#__PURE__*/ z.literal("sampling/createMessage"), "params": CreateMessageRequestParamsZod }) satisfies z.ZodType<CreateMessageRequest>;
 
 /** Validates `CreateMessageRequest`: Asks the client's language model for a completion. Sent only inside `inputRequests`, and only if the */
-export const CreateMessageRequestSchema: z.ZodType<CreateMessageRequest> = fastPath(P.cCreateMessageRequest);
+export const CreateMessageRequestSchema: z.ZodType<CreateMessageRequest> = /*#__PURE__*/ fastPath(P.cCreateMessageRequest);
 
-const ListRootsRequestZod = z.looseObject({ "method": z.literal("roots/list"), "params": z.looseObject({ "_meta": coreRaw.MetaObject.optional() }).optional() }) satisfies z.ZodType<ListRootsRequest>;
+const ListRootsRequestZod = /*#__PURE__*/ z.looseObject({ "method": /*#__PURE__*/ z.literal("roots/list"), "params": /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.MetaObject.optional() }).optional() }) satisfies z.ZodType<ListRootsRequest>;
 
 /** Validates `ListRootsRequest`: Asks the client for its filesystem roots. Sent only inside `inputRequests`, and only if the client */
-export const ListRootsRequestSchema: z.ZodType<ListRootsRequest> = fastPath(P.cListRootsRequest);
+export const ListRootsRequestSchema: z.ZodType<ListRootsRequest> = /*#__PURE__*/ fastPath(P.cListRootsRequest);
 
-const InputRequestZod = discriminated("method", [coreRaw.ElicitRequest, CreateMessageRequestZod, ListRootsRequestZod]) satisfies z.ZodType<InputRequest>;
+const InputRequestZod = /*#__PURE__*/ discriminated("method", [coreRaw.ElicitRequest, CreateMessageRequestZod, ListRootsRequestZod]) satisfies z.ZodType<InputRequest>;
 
 /** Validates `InputRequest`: Any request a server may embed in `inputRequests`: the `request` member of every `InputMethodMap` entry. */
-export const InputRequestSchema: z.ZodType<InputRequest> = fastPath(P.cInputRequest);
+export const InputRequestSchema: z.ZodType<InputRequest> = /*#__PURE__*/ fastPath(P.cInputRequest);
 
-const InputRequestsZod = protoGuard(InputRequestZod, z.record(z.string(), InputRequestZod)) satisfies z.ZodType<InputRequests>;
+const InputRequestsZod = /*#__PURE__*/ protoGuard(InputRequestZod, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), InputRequestZod)) satisfies z.ZodType<InputRequests>;
 
 /** Validates `InputRequests`: Requests the server needs the client to fulfil, keyed by server-chosen names unique within the request. */
-export const InputRequestsSchema: z.ZodType<InputRequests> = fastPath(P.cInputRequests);
+export const InputRequestsSchema: z.ZodType<InputRequests> = /*#__PURE__*/ fastPath(P.cInputRequests);
 
-const InputRequiredResultZod = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "inputRequests": InputRequestsZod.optional(), "requestState": z.string().optional(), "resultType": z.literal("input_required") }).check(hasAnyKeySet([["inputRequests"],["requestState"]])) satisfies z.ZodType<InputRequiredResult>;
+const InputRequiredResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.ResultMetaObject.optional(), "inputRequests": /*#__PURE__*/ InputRequestsZod.optional(), "requestState": /*#__PURE__*/ z.string().optional(), "resultType": /*#__PURE__*/ z.literal("input_required") }).check(/*#__PURE__*/ hasAnyKeySet([["inputRequests"],["requestState"]])) satisfies z.ZodType<InputRequiredResult>;
 
 /** Validates `InputRequiredResult`: Answer to `tools/call`, `prompts/get` or `resources/read` when the server needs input from the client first. */
-export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = fastPath(P.cInputRequiredResult);
+export const InputRequiredResultSchema: z.ZodType<InputRequiredResult> = /*#__PURE__*/ fastPath(P.cInputRequiredResult);
 
-const CallToolResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.CallToolResult]) }) satisfies z.ZodType<CallToolResultResponse>;
+const CallToolResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": /*#__PURE__*/ z.union([InputRequiredResultZod, coreRaw.CallToolResult]) }) satisfies z.ZodType<CallToolResultResponse>;
 
 /** Validates `CallToolResultResponse`: The JSON-RPC response to `tools/call`: either the tool's output or a request */
-export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = fastPath(P.cCallToolResultResponse);
+export const CallToolResultResponseSchema: z.ZodType<CallToolResultResponse> = /*#__PURE__*/ fastPath(P.cCallToolResultResponse);
 
-const RequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod }) satisfies z.ZodType<RequestParams>;
+const RequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod }) satisfies z.ZodType<RequestParams>;
 
 /** Validates `RequestParams`: Parameters common to every client request. */
-export const RequestParamsSchema: z.ZodType<RequestParams> = fastPath(P.cRequestParams);
+export const RequestParamsSchema: z.ZodType<RequestParams> = /*#__PURE__*/ fastPath(P.cRequestParams);
 
-const DiscoverRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("server/discover"), "params": RequestParamsZod }) satisfies z.ZodType<DiscoverRequest>;
+const DiscoverRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("server/discover"), "params": RequestParamsZod }) satisfies z.ZodType<DiscoverRequest>;
 
 /** Validates `DiscoverRequest`: Asks the server which protocol revisions and features it supports. A client MAY send it */
-export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = fastPath(P.cDiscoverRequest);
+export const DiscoverRequestSchema: z.ZodType<DiscoverRequest> = /*#__PURE__*/ fastPath(P.cDiscoverRequest);
 
-const SubscriptionsListenRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": coreRaw.SubscriptionFilter }) satisfies z.ZodType<SubscriptionsListenRequestParams>;
+const SubscriptionsListenRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "notifications": coreRaw.SubscriptionFilter }) satisfies z.ZodType<SubscriptionsListenRequestParams>;
 
 /** Validates `SubscriptionsListenRequestParams`: Parameters of `subscriptions/listen`. */
-export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = fastPath(P.cSubscriptionsListenRequestParams);
+export const SubscriptionsListenRequestParamsSchema: z.ZodType<SubscriptionsListenRequestParams> = /*#__PURE__*/ fastPath(P.cSubscriptionsListenRequestParams);
 
-const SubscriptionsListenRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod }) satisfies z.ZodType<SubscriptionsListenRequest>;
+const SubscriptionsListenRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("subscriptions/listen"), "params": SubscriptionsListenRequestParamsZod }) satisfies z.ZodType<SubscriptionsListenRequest>;
 
 /** Validates `SubscriptionsListenRequest`: Opens a long-lived stream on which the server sends the change notifications selected by the filter. */
-export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = fastPath(P.cSubscriptionsListenRequest);
+export const SubscriptionsListenRequestSchema: z.ZodType<SubscriptionsListenRequest> = /*#__PURE__*/ fastPath(P.cSubscriptionsListenRequest);
 
-const CompleteRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "argument": z.looseObject({ "name": z.string(), "value": z.string() }), "context": z.looseObject({ "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional() }).optional(), "ref": discriminated("type", [coreRaw.PromptReference, coreRaw.ResourceTemplateReference]) }) satisfies z.ZodType<CompleteRequestParams>;
+const CompleteRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "argument": /*#__PURE__*/ z.looseObject({ "name": /*#__PURE__*/ z.string(), "value": /*#__PURE__*/ z.string() }), "context": /*#__PURE__*/ z.looseObject({ "arguments": /*#__PURE__*/ protoGuard(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.string())).optional() }).optional(), "ref": /*#__PURE__*/ discriminated("type", [coreRaw.PromptReference, coreRaw.ResourceTemplateReference]) }) satisfies z.ZodType<CompleteRequestParams>;
 
 /** Validates `CompleteRequestParams`: Parameters of `completion/complete`. */
-export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = fastPath(P.cCompleteRequestParams);
+export const CompleteRequestParamsSchema: z.ZodType<CompleteRequestParams> = /*#__PURE__*/ fastPath(P.cCompleteRequestParams);
 
-const CompleteRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("completion/complete"), "params": CompleteRequestParamsZod }) satisfies z.ZodType<CompleteRequest>;
+const CompleteRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("completion/complete"), "params": CompleteRequestParamsZod }) satisfies z.ZodType<CompleteRequest>;
 
 /** Validates `CompleteRequest`: Asks the server for suggested values of a prompt or resource-template argument while the user types. */
-export const CompleteRequestSchema: z.ZodType<CompleteRequest> = fastPath(P.cCompleteRequest);
+export const CompleteRequestSchema: z.ZodType<CompleteRequest> = /*#__PURE__*/ fastPath(P.cCompleteRequest);
 
-const PaginatedRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": z.string().optional() }) satisfies z.ZodType<PaginatedRequestParams>;
+const PaginatedRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "cursor": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<PaginatedRequestParams>;
 
 /** Validates `PaginatedRequestParams`: Parameters of a paginated request. */
-export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = fastPath(P.cPaginatedRequestParams);
+export const PaginatedRequestParamsSchema: z.ZodType<PaginatedRequestParams> = /*#__PURE__*/ fastPath(P.cPaginatedRequestParams);
 
-const ListResourcesRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourcesRequest>;
+const ListResourcesRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("resources/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourcesRequest>;
 
 /** Validates `ListResourcesRequest`: Asks the server for a page of the resources it offers. */
-export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = fastPath(P.cListResourcesRequest);
+export const ListResourcesRequestSchema: z.ZodType<ListResourcesRequest> = /*#__PURE__*/ fastPath(P.cListResourcesRequest);
 
-const ListResourceTemplatesRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourceTemplatesRequest>;
+const ListResourceTemplatesRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("resources/templates/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListResourceTemplatesRequest>;
 
 /** Validates `ListResourceTemplatesRequest`: Asks the server for a page of its resource templates. */
-export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = fastPath(P.cListResourceTemplatesRequest);
+export const ListResourceTemplatesRequestSchema: z.ZodType<ListResourceTemplatesRequest> = /*#__PURE__*/ fastPath(P.cListResourceTemplatesRequest);
 
-const ReadResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional(), "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ReadResourceRequestParams>;
+const ReadResourceRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "requestState": /*#__PURE__*/ z.string().optional(), "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ReadResourceRequestParams>;
 
 /** Validates `ReadResourceRequestParams`: Params of `resources/read`. On a retry after an `InputRequiredResult` they */
-export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = fastPath(P.cReadResourceRequestParams);
+export const ReadResourceRequestParamsSchema: z.ZodType<ReadResourceRequestParams> = /*#__PURE__*/ fastPath(P.cReadResourceRequestParams);
 
-const ReadResourceRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("resources/read"), "params": ReadResourceRequestParamsZod }) satisfies z.ZodType<ReadResourceRequest>;
+const ReadResourceRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("resources/read"), "params": ReadResourceRequestParamsZod }) satisfies z.ZodType<ReadResourceRequest>;
 
 /** Validates `ReadResourceRequest`: Asks the server for the contents of one resource. The server MAY answer */
-export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = fastPath(P.cReadResourceRequest);
+export const ReadResourceRequestSchema: z.ZodType<ReadResourceRequest> = /*#__PURE__*/ fastPath(P.cReadResourceRequest);
 
-const ListPromptsRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListPromptsRequest>;
+const ListPromptsRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("prompts/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListPromptsRequest>;
 
 /** Validates `ListPromptsRequest`: Asks the server for a page of the prompts it offers. */
-export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = fastPath(P.cListPromptsRequest);
+export const ListPromptsRequestSchema: z.ZodType<ListPromptsRequest> = /*#__PURE__*/ fastPath(P.cListPromptsRequest);
 
-const GetPromptRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": protoGuard(z.string(), z.record(z.string(), z.string())).optional(), "inputResponses": InputResponsesZod.optional(), "name": z.string(), "requestState": z.string().optional() }) satisfies z.ZodType<GetPromptRequestParams>;
+const GetPromptRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "arguments": /*#__PURE__*/ protoGuard(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), /*#__PURE__*/ z.string())).optional(), "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "name": /*#__PURE__*/ z.string(), "requestState": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<GetPromptRequestParams>;
 
 /** Validates `GetPromptRequestParams`: Params of `prompts/get`. On a retry after an `InputRequiredResult` they */
-export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = fastPath(P.cGetPromptRequestParams);
+export const GetPromptRequestParamsSchema: z.ZodType<GetPromptRequestParams> = /*#__PURE__*/ fastPath(P.cGetPromptRequestParams);
 
-const GetPromptRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("prompts/get"), "params": GetPromptRequestParamsZod }) satisfies z.ZodType<GetPromptRequest>;
+const GetPromptRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("prompts/get"), "params": GetPromptRequestParamsZod }) satisfies z.ZodType<GetPromptRequest>;
 
 /** Validates `GetPromptRequest`: Asks the server for a prompt, filled in with the given arguments. The server */
-export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = fastPath(P.cGetPromptRequest);
+export const GetPromptRequestSchema: z.ZodType<GetPromptRequest> = /*#__PURE__*/ fastPath(P.cGetPromptRequest);
 
-const ListToolsRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.literal("tools/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListToolsRequest>;
+const ListToolsRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("tools/list"), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<ListToolsRequest>;
 
 /** Validates `ListToolsRequest`: Asks the server for a page of the tools it offers. */
-export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = fastPath(P.cListToolsRequest);
+export const ListToolsRequestSchema: z.ZodType<ListToolsRequest> = /*#__PURE__*/ fastPath(P.cListToolsRequest);
 
-const ClientRequestZod = discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]) satisfies z.ZodType<ClientRequest>;
+const ClientRequestZod = /*#__PURE__*/ discriminated("method", [DiscoverRequestZod, SubscriptionsListenRequestZod, CompleteRequestZod, ListResourcesRequestZod, ListResourceTemplatesRequestZod, ReadResourceRequestZod, ListPromptsRequestZod, GetPromptRequestZod, ListToolsRequestZod, CallToolRequestZod]) satisfies z.ZodType<ClientRequest>;
 
 /** Validates `ClientRequest`: Every request a client may send. */
-export const ClientRequestSchema: z.ZodType<ClientRequest> = fastPath(P.cClientRequest);
+export const ClientRequestSchema: z.ZodType<ClientRequest> = /*#__PURE__*/ fastPath(P.cClientRequest);
 
-const ServerCapabilitiesZod = z.looseObject({ "completions": coreRaw.JSONObject.optional(), "experimental": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "extensions": protoGuard(coreRaw.JSONObject, z.record(z.string(), coreRaw.JSONObject)).optional(), "logging": coreRaw.JSONObject.optional(), "prompts": z.looseObject({ "listChanged": z.boolean().optional() }).optional(), "resources": z.looseObject({ "listChanged": z.boolean().optional(), "subscribe": z.boolean().optional() }).optional(), "tools": z.looseObject({ "listChanged": z.boolean().optional() }).optional() }) satisfies z.ZodType<ServerCapabilities>;
+const ServerCapabilitiesZod = /*#__PURE__*/ z.looseObject({ "completions": /*#__PURE__*/ coreRaw.JSONObject.optional(), "experimental": /*#__PURE__*/ protoGuard(coreRaw.JSONObject, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), coreRaw.JSONObject)).optional(), "extensions": /*#__PURE__*/ protoGuard(coreRaw.JSONObject, /*#__PURE__*/ z.record(/*#__PURE__*/ z.string(), coreRaw.JSONObject)).optional(), "logging": /*#__PURE__*/ coreRaw.JSONObject.optional(), "prompts": /*#__PURE__*/ z.looseObject({ "listChanged": /*#__PURE__*/ z.boolean().optional() }).optional(), "resources": /*#__PURE__*/ z.looseObject({ "listChanged": /*#__PURE__*/ z.boolean().optional(), "subscribe": /*#__PURE__*/ z.boolean().optional() }).optional(), "tools": /*#__PURE__*/ z.looseObject({ "listChanged": /*#__PURE__*/ z.boolean().optional() }).optional() }) satisfies z.ZodType<ServerCapabilities>;
 
 /** Validates `ServerCapabilities`: Features a server offers. An absent key means the feature is not offered. */
-export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = fastPath(P.cServerCapabilities);
+export const ServerCapabilitiesSchema: z.ZodType<ServerCapabilities> = /*#__PURE__*/ fastPath(P.cServerCapabilities);
 
-const DiscoverResultZod = z.looseObject({ "_meta": coreRaw.ResultMetaObject.optional(), "cacheScope": z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": z.string().optional(), "resultType": z.string(), "supportedVersions": z.array(z.string()), "ttlMs": z.number().check(integral).gte(0) }) satisfies z.ZodType<DiscoverResult>;
+const DiscoverResultZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.ResultMetaObject.optional(), "cacheScope": /*#__PURE__*/ z.enum(["private","public"]), "capabilities": ServerCapabilitiesZod, "instructions": /*#__PURE__*/ z.string().optional(), "resultType": /*#__PURE__*/ z.string(), "supportedVersions": /*#__PURE__*/ z.array(/*#__PURE__*/ z.string()), "ttlMs": /*#__PURE__*/ z.number().check(integral).gte(0) }) satisfies z.ZodType<DiscoverResult>;
 
 /** Validates `DiscoverResult`: What the server supports. Its `_meta` SHOULD carry `io.modelcontextprotocol/serverInfo`. */
-export const DiscoverResultSchema: z.ZodType<DiscoverResult> = fastPath(P.cDiscoverResult);
+export const DiscoverResultSchema: z.ZodType<DiscoverResult> = /*#__PURE__*/ fastPath(P.cDiscoverResult);
 
-const DiscoverResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": DiscoverResultZod }) satisfies z.ZodType<DiscoverResultResponse>;
+const DiscoverResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": DiscoverResultZod }) satisfies z.ZodType<DiscoverResultResponse>;
 
 /** Validates `DiscoverResultResponse`: The response to a `server/discover` request. */
-export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = fastPath(P.cDiscoverResultResponse);
+export const DiscoverResultResponseSchema: z.ZodType<DiscoverResultResponse> = /*#__PURE__*/ fastPath(P.cDiscoverResultResponse);
 
-const GetPromptResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.GetPromptResult]) }) satisfies z.ZodType<GetPromptResultResponse>;
+const GetPromptResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": /*#__PURE__*/ z.union([InputRequiredResultZod, coreRaw.GetPromptResult]) }) satisfies z.ZodType<GetPromptResultResponse>;
 
 /** Validates `GetPromptResultResponse`: The JSON-RPC response to `prompts/get`: either the prompt or a request for */
-export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = fastPath(P.cGetPromptResultResponse);
+export const GetPromptResultResponseSchema: z.ZodType<GetPromptResultResponse> = /*#__PURE__*/ fastPath(P.cGetPromptResultResponse);
 
-const InputResponseRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": InputResponsesZod.optional(), "requestState": z.string().optional() }) satisfies z.ZodType<InputResponseRequestParams>;
+const InputResponseRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "inputResponses": /*#__PURE__*/ InputResponsesZod.optional(), "requestState": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<InputResponseRequestParams>;
 
 /** Validates `InputResponseRequestParams`: Params of a request that can be retried after `input_required` (`tools/call`, `prompts/get`, `resources/read`). */
-export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = fastPath(P.cInputResponseRequestParams);
+export const InputResponseRequestParamsSchema: z.ZodType<InputResponseRequestParams> = /*#__PURE__*/ fastPath(P.cInputResponseRequestParams);
 
-const LoggingMessageNotificationParamsZod = z.looseObject({ "_meta": coreRaw.NotificationMetaObject.optional(), "data": z.unknown(), "level": LoggingLevelZod, "logger": z.string().optional() }) satisfies z.ZodType<LoggingMessageNotificationParams>;
+const LoggingMessageNotificationParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": /*#__PURE__*/ coreRaw.NotificationMetaObject.optional(), "data": /*#__PURE__*/ z.unknown(), "level": LoggingLevelZod, "logger": /*#__PURE__*/ z.string().optional() }) satisfies z.ZodType<LoggingMessageNotificationParams>;
 
 /** Validates `LoggingMessageNotificationParams`: Parameters of a log message. */
-export const LoggingMessageNotificationParamsSchema: z.ZodType<LoggingMessageNotificationParams> = fastPath(P.cLoggingMessageNotificationParams);
+export const LoggingMessageNotificationParamsSchema: z.ZodType<LoggingMessageNotificationParams> = /*#__PURE__*/ fastPath(P.cLoggingMessageNotificationParams);
 
-const LoggingMessageNotificationZod = z.looseObject({ "jsonrpc": z.literal("2.0"), "method": z.literal("notifications/message"), "params": LoggingMessageNotificationParamsZod }) satisfies z.ZodType<LoggingMessageNotification>;
+const LoggingMessageNotificationZod = /*#__PURE__*/ z.looseObject({ "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.literal("notifications/message"), "params": LoggingMessageNotificationParamsZod }) satisfies z.ZodType<LoggingMessageNotification>;
 
 /** Validates `LoggingMessageNotification`: A log message from the server to the client. */
-export const LoggingMessageNotificationSchema: z.ZodType<LoggingMessageNotification> = fastPath(P.cLoggingMessageNotification);
+export const LoggingMessageNotificationSchema: z.ZodType<LoggingMessageNotification> = /*#__PURE__*/ fastPath(P.cLoggingMessageNotification);
 
-const MissingRequiredClientCapabilityErrorZod = z.looseObject({ "error": z.intersection(coreRaw.Error, z.looseObject({ "code": z.literal(-32021), "data": z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": coreRaw.RequestId.optional(), "jsonrpc": z.literal("2.0") }) satisfies z.ZodType<MissingRequiredClientCapabilityError>;
+const MissingRequiredClientCapabilityErrorZod = /*#__PURE__*/ z.looseObject({ "error": /*#__PURE__*/ z.intersection(coreRaw.Error, /*#__PURE__*/ z.looseObject({ "code": /*#__PURE__*/ z.literal(-32021), "data": /*#__PURE__*/ z.looseObject({ "requiredCapabilities": ClientCapabilitiesZod }) })), "id": /*#__PURE__*/ coreRaw.RequestId.optional(), "jsonrpc": /*#__PURE__*/ z.literal("2.0") }) satisfies z.ZodType<MissingRequiredClientCapabilityError>;
 
 /** Validates `MissingRequiredClientCapabilityError`: Serving the request needs a client capability that the request did not declare. */
-export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = fastPath(P.cMissingRequiredClientCapabilityError);
+export const MissingRequiredClientCapabilityErrorSchema: z.ZodType<MissingRequiredClientCapabilityError> = /*#__PURE__*/ fastPath(P.cMissingRequiredClientCapabilityError);
 
-const PaginatedRequestZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "method": z.string(), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<PaginatedRequest>;
+const PaginatedRequestZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "method": /*#__PURE__*/ z.string(), "params": PaginatedRequestParamsZod }) satisfies z.ZodType<PaginatedRequest>;
 
 /** Validates `PaginatedRequest`: A request for one page of a list. */
-export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = fastPath(P.cPaginatedRequest);
+export const PaginatedRequestSchema: z.ZodType<PaginatedRequest> = /*#__PURE__*/ fastPath(P.cPaginatedRequest);
 
-const ReadResourceResultResponseZod = z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": z.literal("2.0"), "result": z.union([InputRequiredResultZod, coreRaw.ReadResourceResult]) }) satisfies z.ZodType<ReadResourceResultResponse>;
+const ReadResourceResultResponseZod = /*#__PURE__*/ z.looseObject({ "id": coreRaw.RequestId, "jsonrpc": /*#__PURE__*/ z.literal("2.0"), "result": /*#__PURE__*/ z.union([InputRequiredResultZod, coreRaw.ReadResourceResult]) }) satisfies z.ZodType<ReadResourceResultResponse>;
 
 /** Validates `ReadResourceResultResponse`: The JSON-RPC response to `resources/read`: either the contents or a request */
-export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = fastPath(P.cReadResourceResultResponse);
+export const ReadResourceResultResponseSchema: z.ZodType<ReadResourceResultResponse> = /*#__PURE__*/ fastPath(P.cReadResourceResultResponse);
 
-const ResourceRequestParamsZod = z.looseObject({ "_meta": RequestMetaObjectZod, "uri": z.string().check(format("uri")) }) satisfies z.ZodType<ResourceRequestParams>;
+const ResourceRequestParamsZod = /*#__PURE__*/ z.looseObject({ "_meta": RequestMetaObjectZod, "uri": /*#__PURE__*/ z.string().check(/*#__PURE__*/ format("uri")) }) satisfies z.ZodType<ResourceRequestParams>;
 
 /** Validates `ResourceRequestParams`: The params shared by requests that address one resource by URI. */
-export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = fastPath(P.cResourceRequestParams);
+export const ResourceRequestParamsSchema: z.ZodType<ResourceRequestParams> = /*#__PURE__*/ fastPath(P.cResourceRequestParams);
 
-const ServerNotificationZod = discriminated("method", [coreRaw.CancelledNotification, coreRaw.ProgressNotification, coreRaw.SubscriptionsAcknowledgedNotification, LoggingMessageNotificationZod, coreRaw.ResourceListChangedNotification, coreRaw.ResourceUpdatedNotification, coreRaw.PromptListChangedNotification, coreRaw.ToolListChangedNotification]) satisfies z.ZodType<ServerNotificationWithDeprecated>;
+const ServerNotificationZod = /*#__PURE__*/ discriminated("method", [coreRaw.CancelledNotification, coreRaw.ProgressNotification, coreRaw.SubscriptionsAcknowledgedNotification, LoggingMessageNotificationZod, coreRaw.ResourceListChangedNotification, coreRaw.ResourceUpdatedNotification, coreRaw.PromptListChangedNotification, coreRaw.ToolListChangedNotification]) satisfies z.ZodType<ServerNotificationWithDeprecated>;
 
 /** Validates `ServerNotification`: Every notification a server may send. */
-export const ServerNotificationSchema: z.ZodType<ServerNotificationWithDeprecated> = fastPath(P.cServerNotification);
+export const ServerNotificationSchema: z.ZodType<ServerNotificationWithDeprecated> = /*#__PURE__*/ fastPath(P.cServerNotification);
 
-const ServerResultZod = z.union([coreRaw.Result, DiscoverResultZod, coreRaw.SubscriptionsListenResult, coreRaw.CompleteResult, InputRequiredResultZod, coreRaw.ListResourcesResult, coreRaw.ListResourceTemplatesResult, coreRaw.ReadResourceResult, coreRaw.ListPromptsResult, coreRaw.GetPromptResult, coreRaw.ListToolsResult, coreRaw.CallToolResult]) satisfies z.ZodType<ServerResult>;
+const ServerResultZod = /*#__PURE__*/ z.union([coreRaw.Result, DiscoverResultZod, coreRaw.SubscriptionsListenResult, coreRaw.CompleteResult, InputRequiredResultZod, coreRaw.ListResourcesResult, coreRaw.ListResourceTemplatesResult, coreRaw.ReadResourceResult, coreRaw.ListPromptsResult, coreRaw.GetPromptResult, coreRaw.ListToolsResult, coreRaw.CallToolResult]) satisfies z.ZodType<ServerResult>;
 
 /** Validates `ServerResult`: Every result a server may send. */
-export const ServerResultSchema: z.ZodType<ServerResult> = fastPath(P.cServerResult);
+export const ServerResultSchema: z.ZodType<ServerResult> = /*#__PURE__*/ fastPath(P.cServerResult);
 
 /** Validators of the deprecated declarations and the full-protocol variants of the types that reach them, by type name. */
 export const schemas = {

@@ -1,7 +1,8 @@
 /**
- * The string formats a form field may request, checked by ajv-formats' own
- * ("full" mode) functions, so the server agrees with every JSON Schema
- * validator built on ajv about what an email, URI, date or date-time is.
+ * The string formats a form field may request, checked by @mrtr/zod's format
+ * tests (held to ajv-formats' "full" mode), so the server agrees with every
+ * JSON Schema validator built on ajv about what an email, URI, date or
+ * date-time is.
  */
 import { formatTest } from "@mrtr/zod/runtime";
 
