@@ -9,9 +9,10 @@ import type { McpServer, ServerResponse } from "../server.js";
 import { httpStatusOf } from "./status.js";
 import { errorResponse, idOf } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
+import { answer, type StreamOptions } from "./streams.js";
 
 /** Options of the HTTP handler. */
-export interface HttpHandlerOptions {
+export interface HttpHandlerOptions extends StreamOptions {
   /** The endpoint path (default "/mcp"). Other paths answer 404. */
   path?: string;
   /**
@@ -143,9 +144,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       const m = intake.message as Record<string, any>;
       const mismatch = typeof m.method === "string" ? headerMismatch(request, m) : undefined;
       if (mismatch) return reply(rpcError(HEADER_MISMATCH, mismatch, m));
-      const response = await server.handle(m, { transport: request, signal: request.signal });
-      if (!response) return new Response(null, { status: 202 });
-      return reply(response);
+      return await answer(server, m, request, options);
     } catch {
       return reply(rpcError(-32603, "Internal error"));
     }
