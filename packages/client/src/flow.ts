@@ -21,6 +21,7 @@ import {
 } from "./errors.js";
 import { capabilityFor, fixFor, type ClientInputKind } from "./input-kinds.js";
 import type { RoundEvent } from "./hooks.js";
+import { progressFilter, type ProgressListener } from "./progress.js";
 import type { Transport } from "./transport.js";
 
 /** How the client behaves between rounds. */
@@ -58,6 +59,18 @@ export interface FlowContext {
   negotiate(supported: unknown): boolean;
   server(): Implementation | undefined;
   emit(event: RoundEvent): void;
+  /** A fresh progress token (unique among this client's requests). */
+  progressToken(): string;
+  /** Whether an aborted request is also announced with notifications/cancelled (the transport's own cancellation always happens). */
+  notifyCancelled: boolean;
+}
+
+/** What one call adds to its rounds. */
+export interface CallHooks {
+  /** Progress reports of every round (each round is a request of its own with its own token). */
+  onProgress?: ProgressListener;
+  /** Set by the flow: how many rounds the call took (0 when the first answer completed it). */
+  rounds?: number;
 }
 
 /** A result the server sent, classified. */
@@ -79,20 +92,24 @@ export async function send(
   params: Record<string, unknown>,
   retry: { inputResponses?: Record<string, unknown>; requestState?: string },
   signal: AbortSignal,
+  hooks: CallHooks = {},
   negotiated = false,
 ): Promise<Step> {
+  const token = hooks.onProgress ? ctx.progressToken() : undefined;
   const message = {
     jsonrpc: JSONRPC_VERSION,
     id: ctx.nextId(),
     method,
     params: {
       ...params,
-      _meta: { ...(params._meta as object | undefined), ...ctx.meta() },
+      _meta: { ...(params._meta as object | undefined), ...ctx.meta(), ...(token !== undefined && { progressToken: token }) },
       ...(retry.inputResponses !== undefined && { inputResponses: retry.inputResponses }),
       ...(retry.requestState !== undefined && { requestState: retry.requestState }),
     },
   } as JSONRPCRequest;
-  const response = (await ctx.transport.request(message, { signal })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const response = (await cancellable(ctx, message, signal, () =>
+    ctx.transport.request(message, { signal, ...(token !== undefined && { onMessage: progressFilter(token, hooks.onProgress!) }) }),
+  )) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
   const hit = checkJsonLimits(response, ctx.policy.jsonLimits);
   if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
   // The answer must be to this request (an error may lack the id when the server could not read it).
@@ -103,7 +120,7 @@ export async function send(
     const { code, message: text, data } = response.error;
     // Unsupported version: once, switch to one the server lists and send again with a new id.
     if (code === UNSUPPORTED_PROTOCOL_VERSION && !negotiated && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
-      return send(ctx, method, params, retry, signal, true);
+      return send(ctx, method, params, retry, signal, hooks, true);
     }
     throw new JsonRpcError(code, text, data);
   }
@@ -155,6 +172,28 @@ export async function send(
       ...(state !== undefined && { requestState: state }),
     },
   };
+}
+
+/**
+ * Runs one exchange; if `signal` aborts before it settles, also tells the
+ * server with notifications/cancelled (best effort, not awaited). The
+ * transport's own cancellation (closing the HTTP response) happens anyway.
+ */
+export async function cancellable<T>(ctx: FlowContext, message: JSONRPCRequest, signal: AbortSignal, run: () => Promise<T>): Promise<T> {
+  if (!ctx.notifyCancelled || !ctx.transport.notify) return run();
+  const onAbort = () => {
+    const reason = (signal.reason as { name?: string } | undefined)?.name === "TimeoutError" ? "The client's time limit ran out." : "Cancelled by the client.";
+    ctx.transport
+      .notify?.({ jsonrpc: JSONRPC_VERSION, method: "notifications/cancelled", params: { requestId: message.id, reason } } as never)
+      .catch(() => undefined);
+  };
+  if (signal.aborted) return run();
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await run();
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
 }
 
 /**
@@ -250,7 +289,7 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 /** Runs a whole flow automatically and returns the complete result. */
-export async function runFlow(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function runFlow(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal, hooks: CallHooks = {}): Promise<Record<string, unknown>> {
   let retry: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
   let rounds = 0;
   let polls = 0;
@@ -259,8 +298,9 @@ export async function runFlow(ctx: FlowContext, method: string, params: Record<s
   const urlAccepted = new Map<string, unknown>();
   try {
     for (;;) {
-      const step = await send(ctx, method, params, retry, signal);
+      const step = await send(ctx, method, params, retry, signal, hooks);
       if (step.kind === "complete") {
+        hooks.rounds = rounds;
         ctx.emit({ type: "completed", method, rounds });
         return step.result;
       }
