@@ -282,7 +282,7 @@ export function createClient(options: ClientOptions): McpClient {
   async function step<R>(method: string, params: Params, retry: { inputResponses?: Record<string, unknown>; requestState?: string }, round: number, o?: CallOptions): Promise<ManualStep<R>> {
     const signal = signalOf(o);
     try {
-      const s = await send(ctx, method, params, retry, signal);
+      const s = await send(ctx, method, params, retry, signal, o?.onProgress ? { onProgress: o.onProgress } : {});
       if (s.kind === "complete") return { status: "complete", result: s.result as R };
       if (s.result.inputRequests) checkInputRequests(kinds, s.result.inputRequests, s.result);
       return {

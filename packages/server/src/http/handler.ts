@@ -1,7 +1,8 @@
 /**
  * Streamable HTTP for the draft protocol as a web-standard handler
  * `(Request) => Promise<Response>`: one endpoint, one JSON-RPC message per
- * POST, a JSON answer. Stateless: no session, no stream to resume; any
+ * POST, a JSON answer or, when there are notifications to send first, an
+ * event stream (streams.ts). Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
 import { HEADER_MISMATCH, INVALID_REQUEST, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
