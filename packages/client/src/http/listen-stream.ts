@@ -8,7 +8,7 @@
  */
 import { createParser } from "eventsource-parser";
 import { ResponseTooLargeError, TransportError } from "../errors.js";
-import type { StreamMessage } from "./event-stream.js";
+import { isAnswerTo, messageOf, type StreamMessage } from "./event-stream.js";
 
 export async function readListenStream(
   body: ReadableStream<Uint8Array>,
@@ -24,16 +24,10 @@ export async function readListenStream(
       if (error.type === "max-buffer-size-exceeded") failure = new ResponseTooLargeError(limits.maxEventBytes);
     },
     onEvent(event) {
-      if (answer || !event.data) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (message === null || typeof message !== "object" || Array.isArray(message)) return;
-      const m = message as StreamMessage;
-      if (("result" in m || "error" in m) && (m.id === id || ("error" in m && m.id == null))) answer = m;
+      if (answer) return;
+      const m = messageOf(event.data);
+      if (!m) return;
+      if (isAnswerTo(m, id)) answer = m;
       else onMessage(m);
     },
   });

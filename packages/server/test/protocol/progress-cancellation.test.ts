@@ -137,7 +137,7 @@ describe("cancellation", () => {
       const post = (m: ReturnType<typeof request>, signal?: AbortSignal) =>
         fetch(url, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-method": m.method, "mcp-name": String(m.params.name), "mcp-protocol-version": "2026-07-28" },
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-method": m.method, "mcp-name": String((m.params as { name?: unknown }).name), "mcp-protocol-version": "2026-07-28" },
           body: JSON.stringify(m),
           ...(signal && { signal }),
         });
