@@ -33,6 +33,15 @@ function confirmedByState(ctx: InputContext<{ asked: true }>): InputRequiredRetu
   return text(`state-ok: the requestState came back verified; confirmation ${String(answer.action)}`);
 }
 
+/** A 1×1 PNG and a tiny WAV, base64, for the content scenarios. */
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=";
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
+
 /** The fixture, transport-free. Tools follow the behaviour each scenario states. */
 export function fixtureServer(secret: string) {
   const server = createServer({
@@ -40,6 +49,7 @@ export function fixtureServer(secret: string) {
     version: "1.0.0",
     requestState: { secrets: [secret] },
     inputKinds: [samplingKind({ silenceDeprecationWarning: true }), rootsKind({ silenceDeprecationWarning: true })],
+    subscriptions: { listChanged: true, resourceUpdates: true },
   });
 
   server.tool({
@@ -185,14 +195,124 @@ export function fixtureServer(secret: string) {
     name: "static-binary",
     mimeType: "image/png",
     handler: (uri) => ({
-      contents: [{ uri, mimeType: "image/png", blob: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=" }],
+      contents: [{ uri, mimeType: "image/png", blob: PNG }],
     }),
   });
   server.resourceTemplate({
     uriTemplate: "test://template/{id}/data",
     name: "template-data",
     mimeType: "application/json",
+    complete: { id: (value) => ["1", "2", "3", "42"].filter((v) => v.startsWith(value)) },
     handler: (uri, vars) => ({ contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ id: vars.id, templateTest: true }) }] }),
+  });
+  // Content scenarios (tools-call-*, prompts-get-*).
+  server.tool({ name: "test_simple_text", description: "Returns one text item.", handler: () => text("This is a simple text response for testing.") });
+  server.tool({
+    name: "test_image_content",
+    description: "Returns a 1×1 PNG.",
+    handler: () => ({ content: [{ type: "image" as const, data: PNG, mimeType: "image/png" }] }),
+  });
+  server.tool({
+    name: "test_audio_content",
+    description: "Returns a short WAV.",
+    handler: () => ({ content: [{ type: "audio" as const, data: WAV, mimeType: "audio/wav" }] }),
+  });
+  server.tool({
+    name: "test_embedded_resource",
+    description: "Returns an embedded text resource.",
+    handler: () => ({
+      content: [{ type: "resource" as const, resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." } }],
+    }),
+  });
+  server.tool({
+    name: "test_multiple_content_types",
+    description: "Returns text, an image and an embedded resource.",
+    handler: () => ({
+      content: [
+        { type: "text" as const, text: "Multiple content types test:" },
+        { type: "image" as const, data: PNG, mimeType: "image/png" },
+        { type: "resource" as const, resource: { uri: "test://mixed-content-resource", mimeType: "application/json", text: JSON.stringify({ test: "data", value: 123 }) } },
+      ],
+    }),
+  });
+  server.tool({
+    name: "test_error_handling",
+    description: "Always fails, as a tool execution error.",
+    handler: () => ({ isError: true, content: [{ type: "text" as const, text: "This tool intentionally returns an error for testing" }] }),
+  });
+  server.tool({
+    name: "test_tool_with_progress",
+    description: "Reports progress 0, 50 and 100 of 100, about 50 ms apart.",
+    async handler(_a, ctx) {
+      ctx.progress(0, 100);
+      await sleep(50, ctx.signal);
+      ctx.progress(50, 100);
+      await sleep(50, ctx.signal);
+      ctx.progress(100, 100);
+      return text("Progress tool completed.");
+    },
+  });
+  // subscriptions/listen scenarios: each trigger changes its list, which the server announces.
+  let generation = 0;
+  server.tool({
+    name: "test_trigger_tool_change",
+    description: "Adds a tool (and removes the previous one), so listeners hear notifications/tools/list_changed.",
+    handler() {
+      server.removeTool(`test_dynamic_tool_${generation}`);
+      generation++;
+      server.tool({ name: `test_dynamic_tool_${generation}`, description: "Added at run time.", handler: () => text("dynamic") });
+      return text("tool list changed");
+    },
+  });
+  server.tool({
+    name: "test_trigger_prompt_change",
+    description: "Adds a prompt (and removes the previous one), so listeners hear notifications/prompts/list_changed.",
+    handler() {
+      server.removePrompt(`test_dynamic_prompt_${generation}`);
+      generation++;
+      server.prompt({ name: `test_dynamic_prompt_${generation}`, description: "Added at run time.", handler: () => ({ messages: [{ role: "user" as const, content: { type: "text" as const, text: "dynamic" } }] }) });
+      return text("prompt list changed");
+    },
+  });
+  server.prompt({
+    name: "test_simple_prompt",
+    description: "A prompt without arguments.",
+    handler: () => ({ messages: [{ role: "user" as const, content: { type: "text" as const, text: "This is a simple prompt for testing." } }] }),
+  });
+  server.prompt({
+    name: "test_prompt_with_arguments",
+    description: "A prompt with two arguments; arg1 completes.",
+    arguments: [
+      { name: "arg1", description: "First test argument", required: true },
+      { name: "arg2", description: "Second test argument", required: true },
+    ],
+    complete: {
+      arg1: (value) => ["paris", "park", "party", "test", "testing"].filter((v) => v.startsWith(value)),
+    },
+    handler: (args) => ({
+      messages: [{ role: "user" as const, content: { type: "text" as const, text: `Prompt with arguments: arg1='${args.arg1}', arg2='${args.arg2}'` } }],
+    }),
+  });
+  server.prompt({
+    name: "test_prompt_with_embedded_resource",
+    description: "Embeds the resource named by resourceUri.",
+    arguments: [{ name: "resourceUri", description: "URI of the resource to embed", required: true }],
+    handler: (args) => ({
+      messages: [
+        { role: "user" as const, content: { type: "resource" as const, resource: { uri: args.resourceUri!, mimeType: "text/plain", text: "Embedded resource content for testing." } } },
+        { role: "user" as const, content: { type: "text" as const, text: "Please process the embedded resource above." } },
+      ],
+    }),
+  });
+  server.prompt({
+    name: "test_prompt_with_image",
+    description: "A prompt with an image.",
+    handler: () => ({
+      messages: [
+        { role: "user" as const, content: { type: "image" as const, data: PNG, mimeType: "image/png" } },
+        { role: "user" as const, content: { type: "text" as const, text: "Please analyze the image above." } },
+      ],
+    }),
   });
   server.prompt({
     name: "test_input_required_result_prompt",

@@ -25,10 +25,13 @@ export const DEMO_TOOLS = {
   confirm: "archive_project",
   wizard: "register_for_conference",
   url: "connect_calendar",
+  long: "build_report",
 } as const;
 
 /** Options of {@link createDemoServer}. */
 export interface DemoServerOptions {
+  /** Time each step of `build_report` takes, in ms (default 700). */
+  reportStepMs?: number;
   /**
    * Secret sealing requestState (at least 32 bytes). Default: the environment
    * variable `MRTR_DEMO_SECRET`, else a random one for this process.
@@ -202,6 +205,25 @@ interface ConnectState {
   url: string;
 }
 
+/** Waits `ms`, or rejects as soon as `signal` aborts (the client cancelled). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", stop, { once: true });
+  });
+}
+
+/** The steps of `build_report`, each reported as progress. */
+export const REPORT_STEPS = ["Collecting sources", "Reading issues", "Counting commits", "Scoring activity", "Drawing charts", "Writing summary"] as const;
+
 /** Builds the demo server. */
 export function createDemoServer(options: DemoServerOptions = {}): McpServer {
   const secret = options.secret ?? process.env.MRTR_DEMO_SECRET ?? randomBytes(32).toString("base64url");
@@ -216,11 +238,26 @@ export function createDemoServer(options: DemoServerOptions = {}): McpServer {
     name: "mrtr-demo",
     title: "mrtr demo server",
     version: "1.0.0",
-    instructions: "A demo of multi round-trip requests: a confirmation, a three-question wizard and a URL-mode step.",
+    instructions: "A demo of multi round-trip requests (a confirmation, a three-question wizard, a URL-mode step) and of progress with cancellation (a long report).",
     requestState: { secrets: [secret] },
     // Behind protect (npm run demo -- --protected), the signed-in user; else the local one.
     principal: ({ transport }) => principalOf(authInfoOf(transport)) ?? principal,
   })
+    .tool({
+      name: DEMO_TOOLS.long,
+      title: "Build a quarterly report",
+      description: "A long task that reports its progress; press Ctrl+C while it runs to cancel it.",
+      inputSchema: { type: "object" },
+      async handler(_args, ctx) {
+        const stepMs = options.reportStepMs ?? 700;
+        for (const [i, step] of REPORT_STEPS.entries()) {
+          ctx.progress(i, REPORT_STEPS.length, `${step}…`);
+          await pause(stepMs, ctx.signal); // stops at once when the client cancels
+        }
+        ctx.progress(REPORT_STEPS.length, REPORT_STEPS.length, "Done");
+        return say(`Report built from ${REPORT_STEPS.length} steps.`);
+      },
+    })
     .tool({
       name: DEMO_TOOLS.confirm,
       title: "Archive a project",

@@ -7,6 +7,7 @@
 import { intro, log, note, outro, select } from "@clack/prompts";
 import { createClient, McpClientError, type McpClient } from "@mrtr/client";
 import { askArguments, type ToolInfo } from "./ask-arguments.js";
+import { CallCancelled, interruptProgress, withProgress } from "./call-progress.js";
 import type { Connection } from "./connect.js";
 import { printResult } from "./print-result.js";
 import { progressListener } from "./progress.js";
@@ -20,16 +21,9 @@ import { danger, dim } from "./style.js";
 /** The client's name and version, sent as `clientInfo`. */
 export const CLIENT_INFO = { name: "mrtr-terminal-client", version: "0.0.0", title: "mrtr terminal client" } as const;
 
-/** Every tool of the server, following `nextCursor`. */
+/** Every tool of the server, following `nextCursor` (at most the client's maxListPages pages). */
 export async function listAllTools(client: McpClient): Promise<ToolInfo[]> {
-  const tools: ToolInfo[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    tools.push(...(page.tools as ToolInfo[]));
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
+  return (await client.listAllTools()) as ToolInfo[];
 }
 
 /** An error as one message for the user. */
@@ -51,7 +45,13 @@ export async function runSession(connection: Connection): Promise<void> {
       form: formHandler({ via: connection.via }),
       url: urlHandler({ via: connection.via, onConsent: (key) => consented.add(key) }),
     },
-    onRound: progressListener((line) => log.message(line, { symbol: dim("↻") }), () => consented),
+    onRound: progressListener(
+      (line) => {
+        interruptProgress();
+        log.message(line, { symbol: dim("↻") });
+      },
+      () => consented,
+    ),
   });
 
   const discovered = await client.discover();
@@ -85,9 +85,10 @@ export async function runSession(connection: Connection): Promise<void> {
     consented.clear();
     log.step(`Calling ${oneLine(tool.name)}…`);
     try {
-      printResult(tool.name, await client.callTool(tool.name, args));
+      printResult(tool.name, await withProgress((o) => client.callTool(tool.name, args, o)));
     } catch (error) {
-      log.error(danger(plain(describeError(error))));
+      if (error instanceof CallCancelled) log.warn("Cancelled: the server was told to stop.");
+      else log.error(danger(plain(describeError(error))));
     }
   }
   outro("Bye.");

@@ -168,3 +168,40 @@ describe("the demo server's other tools", () => {
     expect(codes).toContain("mixed-scripts");
   });
 });
+
+describe("the demo's long task", () => {
+  it("reports each step as progress and completes (steps longer than the rate limit, so none is merged)", async () => {
+    const { createDemoServer: demo, REPORT_STEPS } = await import("../src/demo-server.js");
+    const client = createClient({ transport: inProcessTransport(demo({ secret: SECRET, reportStepMs: 60 })), name: "t", version: "1" });
+    const reports: number[] = [];
+    const r = await client.callTool(DEMO_TOOLS.long, {}, { onProgress: (p) => reports.push(p.progress) });
+    expect(text(r)).toContain("Report built");
+    expect(reports).toEqual(Array.from({ length: REPORT_STEPS.length + 1 }, (_, i) => i));
+  });
+
+  it("stops when the call is cancelled, as the terminal client does on Ctrl+C, leaving nothing running", async () => {
+    const { withProgress, CallCancelled } = await import("../src/call-progress.js");
+    const server = createDemoServer({ secret: SECRET, reportStepMs: 60_000 });
+    const client = createClient({ transport: inProcessTransport(server), name: "t", version: "1" });
+    const sink = Object.assign(new (await import("node:stream")).PassThrough(), { isTTY: false });
+    const call = withProgress((o) =>
+      client.callTool(DEMO_TOOLS.long, {}, {
+        ...o,
+        onProgress: (p) => {
+          o.onProgress(p);
+          process.emit("SIGINT"); // what Ctrl+C sends
+        },
+      }),
+    sink);
+    await expect(call).rejects.toBeInstanceOf(CallCancelled);
+    expect(String(sink.read())).toContain("0%");
+    expect(server.activity().requests).toBe(0);
+  });
+
+  it("draws figures and a percentage from each report", async () => {
+    const { describeProgress, percentOf } = await import("../src/call-progress.js");
+    expect(percentOf({ progress: 3, total: 6 })).toBe(50);
+    expect(percentOf({ progress: 3 })).toBeUndefined();
+    expect(describeProgress({ progress: 3, total: 6, message: "Scoring\u001b[2J activity" })).not.toContain("\u001b");
+  });
+});

@@ -11,6 +11,8 @@ import type {
   CallToolResult,
   ClientCapabilities,
   ClientMethodMap,
+  CompleteRequestParams,
+  CompleteResult,
   DiscoverResult,
   GetPromptResult,
   Implementation,
@@ -18,11 +20,20 @@ import type {
   ListResourcesResult,
   ListResourceTemplatesResult,
   ListToolsResult,
+  Prompt,
   ReadResourceResult,
   RequestMetaObject,
+  Resource,
+  ResourceTemplate,
+  SubscriptionFilter,
+  Tool,
 } from "@mrtr/schema";
+import { CACHE_DEFAULTS, ResultCache, type CacheOptions } from "./cache.js";
 import { InvalidAnswerError, McpClientError, ProtocolViolationError } from "./errors.js";
-import { abortError, checkInputRequests, FLOW_LIMIT_DEFAULTS, flowSignal, prepareAnswers, runFlow, send, type FlowContext, type FlowPolicy } from "./flow.js";
+import { abortError, checkInputRequests, FLOW_LIMIT_DEFAULTS, flowSignal, prepareAnswers, runFlow, send, type CallHooks, type FlowContext, type FlowPolicy } from "./flow.js";
+import { listAll, LIST_DEFAULTS } from "./list-all.js";
+import { listenEvents, type ListenEvent, type ListenOptions } from "./listen.js";
+import { progressTokens, type ProgressListener } from "./progress.js";
 import type { RoundListener } from "./hooks.js";
 import { elicitationInputKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
@@ -74,13 +85,37 @@ export interface ClientOptions {
   onWarning?: WarningListener;
   /** The protocol version to send (default the latest this package speaks). */
   protocolVersion?: string;
+  /**
+   * Keeps list and read results for the `ttlMs` the server gives (default on:
+   * 256 results, 8 MiB); `false` turns it off. One client is one
+   * authorization context: give each user their own client.
+   */
+  cache?: CacheOptions | false;
+  /** Most pages `listAll…` follows before failing with TooManyPagesError (default 100). */
+  maxListPages?: number;
+  /** Whether an aborted call also sends notifications/cancelled (default true); over HTTP, closing the response already cancels. */
+  notifyCancelled?: boolean;
 }
 
 /** Per-call options. */
 export interface CallOptions {
+  /**
+   * Cancels the call: the exchange is closed (over HTTP that is the
+   * cancellation) and notifications/cancelled is sent; the call rejects with FlowAbortedError.
+   */
   signal?: AbortSignal;
   /** Time limit of the whole flow (all rounds), in ms. */
   timeoutMs?: number;
+  /** Progress reports of the call: asks the server for them (a progressToken per round) and reads them as they arrive. */
+  onProgress?: ProgressListener;
+  /** Skip the cache: ask the server even when a fresh result is kept (the answer is kept again). */
+  fresh?: boolean;
+}
+
+/** Options of the `listAll…` helpers. */
+export interface ListAllOptions extends CallOptions {
+  /** Most pages to follow (default: the client's maxListPages). */
+  maxPages?: number;
 }
 
 type Params = Record<string, unknown>;
@@ -100,6 +135,27 @@ export interface McpClient {
   listResources(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourcesResult>;
   listResourceTemplates(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourceTemplatesResult>;
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
+  /** Every tool, following `nextCursor` page by page (at most `maxPages`). */
+  listAllTools(options?: ListAllOptions): Promise<Tool[]>;
+  listAllPrompts(options?: ListAllOptions): Promise<Prompt[]>;
+  listAllResources(options?: ListAllOptions): Promise<Resource[]>;
+  listAllResourceTemplates(options?: ListAllOptions): Promise<ResourceTemplate[]>;
+  /** Suggestions for a prompt argument or resource-template variable (`completion/complete`). */
+  complete(
+    ref: CompleteRequestParams["ref"],
+    argument: CompleteRequestParams["argument"],
+    context?: CompleteRequestParams["context"],
+    options?: CallOptions,
+  ): Promise<CompleteResult>;
+  /**
+   * Follows change notifications (`subscriptions/listen`): an async iterator
+   * of the acknowledgement of each (re-)opening and the notifications the
+   * filter names. Re-opens on its own; ends when `options.signal` aborts or
+   * the loop breaks. Received notifications invalidate the cache.
+   */
+  listen(filter: SubscriptionFilter, options?: ListenOptions): AsyncIterableIterator<ListenEvent>;
+  /** Drops every kept result. */
+  clearCache(): void;
   /** Any request of the protocol, with automatic multi round-trips; params and result typed by method. */
   request<M extends ClientMethod>(method: M, params?: ParamsOf<M>, options?: CallOptions): Promise<ClientMethodMap[M]["result"]>;
   /** A request of a method outside the protocol's list (an extension), untyped. */
@@ -216,20 +272,58 @@ export function createClient(options: ClientOptions): McpClient {
         // A failing listener must not break the flow.
       }
     },
+    progressToken: progressTokens(),
+    notifyCancelled: options.notifyCancelled ?? true,
   };
+  const cache = options.cache === false ? undefined : new ResultCache({ ...CACHE_DEFAULTS, ...options.cache });
+  const maxListPages = options.maxListPages ?? LIST_DEFAULTS.maxPages;
 
   const signalOf = (o: CallOptions = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs);
 
-  async function request(method: string, params: object = {}, o?: CallOptions): Promise<never> {
-    const result = await runFlow(ctx, method, params as Params, signalOf(o));
+  async function request(method: string, params: object = {}, o: CallOptions = {}): Promise<never> {
+    const key = cache && ResultCache.keyOf(method, params as Params);
+    if (key && !o.fresh) {
+      const kept = cache!.get(key);
+      if (kept) return kept as never;
+    }
+    const hooks: CallHooks = { ...(o.onProgress && { onProgress: o.onProgress }) };
+    const result = await runFlow(ctx, method, params as Params, signalOf(o), hooks);
     if (method === "tools/list") toolHeaders.takeList(result);
+    // Results of a multi round-trip depend on the answers given: never kept (caching.mdx).
+    if (key && hooks.rounds === 0) cache!.set(key, result);
     return result as never;
   }
+
+  /** Keeps the cache true to what a listen stream says changed. */
+  const seen = (event: ListenEvent) => {
+    if (!cache) return;
+    switch (event.method) {
+      case "notifications/tools/list_changed":
+        return cache.invalidate("tools/list");
+      case "notifications/prompts/list_changed":
+        return cache.invalidate("prompts/list");
+      case "notifications/resources/list_changed":
+        cache.invalidate("resources/list");
+        return cache.invalidate("resources/templates/list");
+      case "notifications/resources/updated":
+        return cache.invalidate("resources/read", event.params.uri);
+      case "notifications/subscriptions/acknowledged": {
+        // A (re-)opened stream: changes may have been missed meanwhile.
+        const n = event.params.notifications;
+        if (n.toolsListChanged) cache.invalidate("tools/list");
+        if (n.promptsListChanged) cache.invalidate("prompts/list");
+        if (n.resourcesListChanged) (cache.invalidate("resources/list"), cache.invalidate("resources/templates/list"));
+        for (const uri of n.resourceSubscriptions ?? []) cache.invalidate("resources/read", uri);
+      }
+    }
+  };
+  const pages = <T>(method: string, key: string) => (o: ListAllOptions = {}) =>
+    listAll<T>((cursor) => request(method, cursor === undefined ? {} : { cursor }, o), key, method, o.maxPages ?? maxListPages);
 
   async function step<R>(method: string, params: Params, retry: { inputResponses?: Record<string, unknown>; requestState?: string }, round: number, o?: CallOptions): Promise<ManualStep<R>> {
     const signal = signalOf(o);
     try {
-      const s = await send(ctx, method, params, retry, signal);
+      const s = await send(ctx, method, params, retry, signal, o?.onProgress ? { onProgress: o.onProgress } : {});
       if (s.kind === "complete") {
         if (method === "tools/list") toolHeaders.takeList(s.result);
         return { status: "complete", result: s.result as R };
@@ -263,6 +357,13 @@ export function createClient(options: ClientOptions): McpClient {
     listResources: (p = {}, o) => request("resources/list", p, o),
     listResourceTemplates: (p = {}, o) => request("resources/templates/list", p, o),
     readResource: (uri, o) => request("resources/read", { uri }, o),
+    listAllTools: pages<Tool>("tools/list", "tools"),
+    listAllPrompts: pages<Prompt>("prompts/list", "prompts"),
+    listAllResources: pages<Resource>("resources/list", "resources"),
+    listAllResourceTemplates: pages<ResourceTemplate>("resources/templates/list", "resourceTemplates"),
+    complete: (ref, argument, context, o) => request("completion/complete", { ref, argument, ...(context !== undefined && { context }) }, o),
+    listen: (filter, o = {}) => listenEvents(ctx, filter, o, seen),
+    clearCache: () => cache?.clear(),
     request: request as McpClient["request"],
     start: (method, params = {}, o) => step(method, params, {}, 0, o),
     async resume(pending, inputResponses, o) {

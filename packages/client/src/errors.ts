@@ -151,3 +151,10 @@ export class TooManyInputRequestsError extends LimitExceededError {
     super("createClient's maxInputRequests option", limit, `The server asked ${count} questions in one round, more than the ${limit} this client answers.`);
   }
 }
+
+/** A list had more pages than the `listAll…` helpers follow. */
+export class TooManyPagesError extends LimitExceededError {
+  constructor(limit: number, method: string) {
+    super("createClient's maxListPages option (or the call's maxPages)", limit, `${method} has more than ${limit} pages.`);
+  }
+}

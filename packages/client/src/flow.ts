@@ -21,6 +21,7 @@ import {
 } from "./errors.js";
 import { capabilityFor, fixFor, type ClientInputKind } from "./input-kinds.js";
 import type { RoundEvent } from "./hooks.js";
+import { progressFilter, type ProgressListener } from "./progress.js";
 import type { Transport } from "./transport.js";
 
 /** How the client behaves between rounds. */
@@ -62,6 +63,18 @@ export interface FlowContext {
   refreshTools?(signal: AbortSignal): Promise<void>;
   server(): Implementation | undefined;
   emit(event: RoundEvent): void;
+  /** A fresh progress token (unique among this client's requests). */
+  progressToken(): string;
+  /** Whether an aborted request is also announced with notifications/cancelled (the transport's own cancellation always happens). */
+  notifyCancelled: boolean;
+}
+
+/** What one call adds to its rounds. */
+export interface CallHooks {
+  /** Progress reports of every round (each round is a request of its own with its own token). */
+  onProgress?: ProgressListener;
+  /** Set by the flow: how many rounds the call took (0 when the first answer completed it). */
+  rounds?: number;
 }
 
 /** A result the server sent, classified. */
@@ -91,21 +104,29 @@ export async function send(
   params: Record<string, unknown>,
   retry: { inputResponses?: Record<string, unknown>; requestState?: string },
   signal: AbortSignal,
+  hooks: CallHooks = {},
   recovered: Recovered = {},
 ): Promise<Step> {
+  const token = hooks.onProgress ? ctx.progressToken() : undefined;
   const message = {
     jsonrpc: JSONRPC_VERSION,
     id: ctx.nextId(),
     method,
     params: {
       ...params,
-      _meta: { ...(params._meta as object | undefined), ...ctx.meta() },
+      _meta: { ...(params._meta as object | undefined), ...ctx.meta(), ...(token !== undefined && { progressToken: token }) },
       ...(retry.inputResponses !== undefined && { inputResponses: retry.inputResponses }),
       ...(retry.requestState !== undefined && { requestState: retry.requestState }),
     },
   } as JSONRPCRequest;
   const headers = ctx.headersFor?.(method, params);
-  const response = (await ctx.transport.request(message, { signal, ...(headers && { headers }) })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const response = (await cancellable(ctx, message, signal, () =>
+    ctx.transport.request(message, {
+      signal,
+      ...(headers && { headers }),
+      ...(token !== undefined && { onMessage: progressFilter(token, hooks.onProgress!) }),
+    }),
+  )) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
   const hit = checkJsonLimits(response, ctx.policy.jsonLimits);
   if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
   // The answer must be to this request (an error may lack the id when the server could not read it).
@@ -118,13 +139,13 @@ export async function send(
     const { code, message: text, data } = response.error;
     // Unsupported version: once, switch to one the server lists and send again with a new id.
     if (code === UNSUPPORTED_PROTOCOL_VERSION && !recovered.version && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
-      return send(ctx, method, params, retry, signal, { ...recovered, version: true });
+      return send(ctx, method, params, retry, signal, hooks, { ...recovered, version: true });
     }
     // Headers from tool parameters disagree: the tool's schema may have changed. List the tools
     // again, once, and resend with the headers it now asks for (streamable-http.mdx, "Client Behavior").
     if (code === HEADER_MISMATCH && method === "tools/call" && !recovered.headers && ctx.refreshTools) {
       await ctx.refreshTools(signal);
-      return send(ctx, method, params, retry, signal, { ...recovered, headers: true });
+      return send(ctx, method, params, retry, signal, hooks, { ...recovered, headers: true });
     }
     throw new JsonRpcError(code, text, data);
   }
@@ -177,6 +198,28 @@ export async function send(
 function firstProblem(check: Check, value: unknown): string | undefined {
   const issue = firstIssueOf(check, value);
   return issue && `${issue.path.join(".")} ${issue.message}`;
+}
+
+/**
+ * Runs one exchange; if `signal` aborts before it settles, also tells the
+ * server with notifications/cancelled (best effort, not awaited). The
+ * transport's own cancellation (closing the HTTP response) happens anyway.
+ */
+export async function cancellable<T>(ctx: FlowContext, message: JSONRPCRequest, signal: AbortSignal, run: () => Promise<T>): Promise<T> {
+  if (!ctx.notifyCancelled || !ctx.transport.notify) return run();
+  const onAbort = () => {
+    const reason = (signal.reason as { name?: string } | undefined)?.name === "TimeoutError" ? "The client's time limit ran out." : "Cancelled by the client.";
+    ctx.transport
+      .notify?.({ jsonrpc: JSONRPC_VERSION, method: "notifications/cancelled", params: { requestId: message.id, reason } } as never)
+      .catch(() => undefined);
+  };
+  if (signal.aborted) return run();
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await run();
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
 }
 
 /**
@@ -272,7 +315,7 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 /** Runs a whole flow automatically and returns the complete result. */
-export async function runFlow(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+export async function runFlow(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal, hooks: CallHooks = {}): Promise<Record<string, unknown>> {
   let retry: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
   let rounds = 0;
   let polls = 0;
@@ -281,8 +324,9 @@ export async function runFlow(ctx: FlowContext, method: string, params: Record<s
   const urlAccepted = new Map<string, unknown>();
   try {
     for (;;) {
-      const step = await send(ctx, method, params, retry, signal);
+      const step = await send(ctx, method, params, retry, signal, hooks);
       if (step.kind === "complete") {
+        hooks.rounds = rounds;
         ctx.emit({ type: "completed", method, rounds });
         return step.result;
       }

@@ -11,6 +11,7 @@ import { encodeHeaderValue } from "@mrtr/schema/http";
 import type { JSONRPCRequest } from "@mrtr/schema";
 import { McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
 import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
+import { readListenStream } from "./http/listen-stream.js";
 import { textWithin } from "./http/read-limited.js";
 import type { Transport } from "./transport.js";
 
@@ -28,10 +29,23 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
   /** Most bytes read from one response, JSON or event stream up to the answer (default 16 MiB). */
   maxResponseBytes?: number;
+  /**
+   * Longest one exchange may last, in ms, however often progress reports
+   * restart its `timeoutMs` clock (default 600 000). A request answered as an
+   * event stream gets `timeoutMs` again from each progress report it carries.
+   */
+  maxTimeoutMs?: number;
+  /** subscriptions/listen streams: the largest event (default 1 MiB) and the longest silence (default 60 000 ms; servers send a comment every 15 s) before the stream counts as dropped. */
+  listen?: { maxEventBytes?: number; idleTimeoutMs?: number };
 }
 
 /** The defaults of {@link HttpTransportOptions}' limits. */
-export const HTTP_TRANSPORT_DEFAULTS = { timeoutMs: 60_000, maxResponseBytes: 16 * 1024 * 1024 } as const;
+export const HTTP_TRANSPORT_DEFAULTS = {
+  timeoutMs: 60_000,
+  maxResponseBytes: 16 * 1024 * 1024,
+  maxTimeoutMs: 600_000,
+  listen: { maxEventBytes: 1024 * 1024, idleTimeoutMs: 60_000 },
+} as const;
 
 const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
 
@@ -60,6 +74,8 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? HTTP_TRANSPORT_DEFAULTS.timeoutMs;
   const maxBytes = options.maxResponseBytes ?? HTTP_TRANSPORT_DEFAULTS.maxResponseBytes;
+  const maxTimeoutMs = options.maxTimeoutMs ?? HTTP_TRANSPORT_DEFAULTS.maxTimeoutMs;
+  const listenLimits = { ...HTTP_TRANSPORT_DEFAULTS.listen, ...options.listen };
   const where = String(url);
 
   /**
@@ -76,58 +92,110 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     return headers;
   };
 
-  /** Runs one exchange under the time limit, translating its expiry and connection failures into typed errors. */
-  async function exchange<T>(message: { method: string; id?: unknown }, caller: AbortSignal | undefined, extra: Record<string, string>, read: (response: Response) => Promise<T>): Promise<T> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
-    const custom = typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
+  /**
+   * Runs one exchange under the time limit, translating its expiry and
+   * connection failures into typed errors. `read` may restart the clock
+   * (`touch`, bounded by maxTimeoutMs) or stop it (`disarm`, for a stream
+   * that has limits of its own).
+   */
+  async function exchange<T>(
+    message: { method: string; id?: unknown },
+    caller: AbortSignal | undefined,
+    extra: Record<string, string>,
+    read: (response: Response, clock: { touch(): void; disarm(): void }) => Promise<T>,
+  ): Promise<T> {
+    const timeout = new AbortController();
+    const started = Date.now();
+    let limitMs = timeoutMs;
+    const expire = (ms: number) => () => {
+      limitMs = ms;
+      timeout.abort(new DOMException("The exchange timed out", "TimeoutError"));
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(expire(timeoutMs), timeoutMs);
+    const clock = {
+      touch() {
+        if (timer === undefined || timeout.signal.aborted) return;
+        clearTimeout(timer);
+        const left = started + maxTimeoutMs - Date.now();
+        timer = left < timeoutMs ? setTimeout(expire(maxTimeoutMs), Math.max(0, left)) : setTimeout(expire(timeoutMs), timeoutMs);
+      },
+      disarm() {
+        clearTimeout(timer);
+        timer = undefined;
+      },
+    };
+    const signal = caller ? AbortSignal.any([caller, timeout.signal]) : timeout.signal;
     const fail = (error: unknown): never => {
       if (caller?.aborted) throw caller.reason;
-      if (timeout.aborted) throw new RequestTimeoutError(timeoutMs, `${message.method} from ${where}`);
+      if (timeout.signal.aborted) throw new RequestTimeoutError(limitMs, `${message.method} from ${where}`);
       throw error;
     };
-    let response: Response;
     try {
-      response = await doFetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...custom, ...extra, ...headersOf(message as never) },
-        body: JSON.stringify(message),
-        signal,
-      });
-    } catch (error) {
-      // Typed failures of a wrapped fetch (such as @mrtr/client/auth's) pass through as they are.
-      return fail(error instanceof McpClientError ? error : new TransportError(`Could not reach ${where}: ${(error as Error).message}`));
-    }
-    try {
-      return await read(response);
-    } catch (error) {
-      return fail(error);
+      const custom = typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...custom, ...extra, ...headersOf(message as never) },
+          body: JSON.stringify(message),
+          signal,
+        });
+      } catch (error) {
+        // Typed failures of a wrapped fetch (such as @mrtr/client/auth's) pass through as they are.
+        return fail(error instanceof McpClientError ? error : new TransportError(`Could not reach ${where}: ${(error as Error).message}`));
+      }
+      try {
+        return await read(response, clock);
+      } catch (error) {
+        return fail(error);
+      }
+    } finally {
+      clearTimeout(timer);
     }
   }
 
+  /** A JSON answer, read within the size limit. */
+  async function jsonAnswer(response: Response, id: unknown): Promise<StreamMessage> {
+    const type = mediaType(response);
+    if (type !== "application/json") {
+      await response.body?.cancel().catch(() => undefined);
+      const shown = type || "no content type";
+      throw new TransportError(`HTTP ${response.status} from ${where} with ${shown}; expected a JSON-RPC answer as application/json or text/event-stream.`, response.status);
+    }
+    const text = await textWithin(response, maxBytes);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new TransportError(`HTTP ${response.status} from ${where} with a body that is not valid JSON.`, response.status);
+    }
+    return checkAnswer(body, id, response.status, where);
+  }
+
   return {
-    request(message: JSONRPCRequest, { signal, headers } = {}) {
-      return exchange(message, signal, headers ?? {}, async (response) => {
+    request(message: JSONRPCRequest, { signal, headers, onMessage } = {}) {
+      return exchange(message, signal, headers ?? {}, async (response, clock) => {
         const type = mediaType(response);
         if (type === "text/event-stream") {
           if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
-          const answer = await answerFromEventStream(response.body, message.id, maxBytes);
+          const answer = await answerFromEventStream(response.body, message.id, maxBytes, (m) => {
+            // Progress means work is happening: the exchange gets timeoutMs again (up to maxTimeoutMs in all).
+            if (m.method === "notifications/progress") clock.touch();
+            onMessage?.(m);
+          });
           if (!answer) throw new TransportError(`The event stream from ${where} ended without a response to request ${String(message.id)}.`, response.status);
           return checkAnswer(answer, message.id, response.status, where) as never;
         }
-        if (type !== "application/json") {
-          await response.body?.cancel().catch(() => undefined);
-          const shown = type || "no content type";
-          throw new TransportError(`HTTP ${response.status} from ${where} with ${shown}; expected a JSON-RPC answer as application/json or text/event-stream.`, response.status);
-        }
-        const text = await textWithin(response, maxBytes);
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          throw new TransportError(`HTTP ${response.status} from ${where} with a body that is not valid JSON.`, response.status);
-        }
-        return checkAnswer(body, message.id, response.status, where) as never;
+        return (await jsonAnswer(response, message.id)) as never;
+      });
+    },
+    listen(message: JSONRPCRequest, { signal, onMessage }) {
+      return exchange(message, signal, {}, async (response, clock) => {
+        if (mediaType(response) !== "text/event-stream") return (await jsonAnswer(response, message.id)) as never;
+        if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
+        clock.disarm(); // the stream lasts as long as the subscription; silence and event size bound it instead
+        const answer = await readListenStream(response.body, message.id, listenLimits, (m) => onMessage?.(m));
+        return (answer && checkAnswer(answer, message.id, response.status, where)) as never;
       });
     },
     async notify(message) {

@@ -10,8 +10,14 @@
  * @mrtr/deprecated).
  */
 export { createClient } from "./client.js";
-export type { CallOptions, ClientOptions, McpClient, ParamsOf } from "./client.js";
-export type { Transport } from "./transport.js";
+export type { CallOptions, ClientOptions, ListAllOptions, McpClient, ParamsOf } from "./client.js";
+export type { ExchangeOptions, Transport, TransportResponse } from "./transport.js";
+export { CACHE_DEFAULTS } from "./cache.js";
+export type { CacheOptions } from "./cache.js";
+export { LIST_DEFAULTS } from "./list-all.js";
+export { LISTEN_DEFAULTS } from "./listen.js";
+export type { ListenEvent, ListenOptions } from "./listen.js";
+export type { Progress, ProgressListener } from "./progress.js";
 export { HTTP_TRANSPORT_DEFAULTS, httpTransport } from "./http-transport.js";
 export type { HttpTransportOptions } from "./http-transport.js";
 export type { FormHandler, InputInfo, UrlHandler } from "./input-kinds.js";
@@ -37,6 +43,7 @@ export {
   RequestTimeoutError,
   ResponseTooLargeError,
   TooManyInputRequestsError,
+  TooManyPagesError,
   TransportError,
   UndeclaredCapabilityError,
 } from "./errors.js";

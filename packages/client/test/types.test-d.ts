@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { CallToolResult, CompleteResult, ListToolsResult } from "@mrtr/schema";
-import { createClient, type McpClient } from "@mrtr/client";
+import { type ListenEvent, createClient, type McpClient } from "@mrtr/client";
 
 declare const client: McpClient;
 
@@ -24,5 +24,13 @@ describe("client.request is typed by method", () => {
 
   it("needs no generics for the helpers", () => {
     expectTypeOf(createClient).returns.toEqualTypeOf<McpClient>();
+  });
+
+  it("types the new helpers by what they return", () => {
+    expectTypeOf(client.complete({ type: "ref/prompt", name: "p" }, { name: "a", value: "" })).resolves.toEqualTypeOf<CompleteResult>();
+    expectTypeOf(client.listAllTools()).resolves.toEqualTypeOf<ListToolsResult["tools"]>();
+    expectTypeOf(client.listen({ toolsListChanged: true })).toEqualTypeOf<AsyncIterableIterator<ListenEvent>>();
+    // @ts-expect-error a filter field must be a boolean
+    void client.listen({ toolsListChanged: "yes" });
   });
 });

@@ -35,8 +35,21 @@ export interface RequestContext {
   readonly auth: AuthInfo | undefined;
   /** The whole `_meta` of the request. */
   readonly meta: RequestMetaObject;
-  /** Aborted when the host gives up on the request. */
+  /**
+   * Aborted when the request is cancelled: the client closed the HTTP
+   * response (or the connection dropped), sent `notifications/cancelled`, or
+   * the host gave up. The client gets no answer then; pass the signal on to
+   * whatever the handler awaits so its work stops too.
+   */
   readonly signal: AbortSignal;
+  /**
+   * Reports how far the request has got (`notifications/progress`): `progress`
+   * must grow with each call (a value not above the last is dropped), `total`
+   * when known, `message` for people. Sent only when the client asked (a
+   * `progressToken` in `_meta`), at most one per `progress.minIntervalMs`, never
+   * after the answer; otherwise a no-op, so handlers call it freely.
+   */
+  progress(progress: number, total?: number, message?: string): void;
   /** What the host passed with the message (for example the HTTP request). */
   readonly transport: unknown;
   /**

@@ -10,6 +10,7 @@ import type { InputKinds } from "./input-kinds.js";
 import type { Registry } from "./registry.js";
 import type { ReplayGuard, RequestStateCodec } from "./request-state/index.js";
 import type { SchemaChecks } from "./schema-check.js";
+import type { SubscriptionHub } from "./subscriptions/hub.js";
 
 /** Caching hints every cacheable result carries. */
 export interface CacheHints {
@@ -34,4 +35,12 @@ export interface ServerCore {
   readonly hasScope: (granted: readonly string[], required: string) => boolean;
   /** Dynamic resource listing, added to the registered resources. */
   readonly listResources: ((ctx: RequestContext) => Resource[] | Promise<Resource[]>) | undefined;
+  /** The open subscriptions/listen streams and what they may carry. */
+  readonly hub: SubscriptionHub;
+  /** Limits and hooks of subscriptions/listen. */
+  readonly listen: {
+    maxStreams: number;
+    maxResourceSubscriptions: number;
+    canSubscribe: ((uri: string, ctx: RequestContext) => boolean | Promise<boolean>) | undefined;
+  };
 }

@@ -125,3 +125,14 @@ export class InsufficientScopeError extends McpError {
     super(INVALID_REQUEST, `Insufficient scope: this request needs ${requiredScopes.join(" ")}. Authorize again with these scopes.`, { requiredScopes: [...requiredScopes] });
   }
 }
+
+/**
+ * -32603 with a message the client sees: a limit of the server's own (such
+ * as its open subscription streams) is reached; the request may succeed later.
+ */
+export class ServerBusyError extends McpError {
+  constructor(message: string) {
+    super(INTERNAL_ERROR, message);
+    this.name = "ServerBusyError";
+  }
+}

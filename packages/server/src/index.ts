@@ -11,12 +11,22 @@
  * input-kind plugins such as @mrtr/deprecated).
  */
 export { createServer } from "./server.js";
-export type { HandleOptions, McpServer, ServerOptions, ServerResponse } from "./server.js";
+export type { ChangeNotifier, HandleOptions, McpServer, ServerOptions, ServerResponse } from "./server.js";
+export { PROGRESS_DEFAULTS } from "./progress.js";
+export type { ProgressOptions } from "./progress.js";
+export { CancelledError } from "./in-flight.js";
+export type { CacheOptions } from "./cache-hints.js";
+export { MAX_COMPLETION_VALUES } from "./completion.js";
+export type { Completer, Completers, CompletionContext, CompletionValues } from "./completion.js";
+export { memoryChangeBus } from "./subscriptions/change-bus.js";
+export type { ChangeBus, ChangeEvent } from "./subscriptions/change-bus.js";
+export { SUBSCRIPTION_DEFAULTS } from "./subscriptions/options.js";
+export type { SubscriptionOptions } from "./subscriptions/options.js";
 export { inputRequired, isInputRequired } from "./input-required.js";
 export type { InputRequiredReturn } from "./input-required.js";
 export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
 export type { AuthInfo } from "./auth/auth-info.js";
-export type { InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
+export type { Cacheable, InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
 export type { JsonSchemaValidator } from "./json-schema/validator.js";
 export type { FailureInfo, HostHookOptions } from "./hooks.js";
@@ -34,11 +44,13 @@ export {
   McpInvalidRequestError,
   McpMethodNotFoundError,
   MissingCapabilityError,
+  ServerBusyError,
   ServerDefinitionError,
   UnsupportedVersionError,
 } from "./errors.js";
 export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
+export { SSE_DEFAULTS } from "./http/sse.js";
 export { inProcessTransport } from "./in-process.js";
 export type { InProcessTransport } from "./in-process.js";
 export { traceHandler } from "./http/trace.js";

@@ -16,11 +16,13 @@ import type {
   ToolAnnotations,
 } from "@mrtr/schema";
 import type { z } from "zod";
+import { checkCacheOptions, type CacheOptions } from "./cache-hints.js";
+import { checkCompleters, type Completers } from "./completion.js";
 import type { InputContext } from "./context.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { InputRequiredReturn } from "./input-required.js";
 import type { JsonSchemaObject, SchemaChecks, ToolSchema } from "./schema-check.js";
-import { compileTemplate, type TemplateMatcher } from "./uri-template.js";
+import { compileTemplate, templateVariables, type TemplateMatcher } from "./uri-template.js";
 import { paramHeaders, type ParamHeader } from "@mrtr/schema/http";
 
 type MaybePromise<T> = T | Promise<T>;
@@ -43,8 +45,14 @@ export interface InputHandling<S> {
   stateSchema?: z.ZodType<S>;
 }
 
+/** What every registration shares: caching hints overriding the server's `cache` option. */
+export interface Cacheable {
+  /** Caching hints of this registration's results and of the lists holding it (the shortest TTL wins; private wins). */
+  cache?: CacheOptions;
+}
+
 /** A tool: its description, input schema (a zod object schema or a JSON Schema object) and handler. */
-export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = unknown> extends InputHandling<S> {
+export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = unknown> extends InputHandling<S>, Cacheable {
   name: string;
   title?: string;
   description?: string;
@@ -66,23 +74,27 @@ export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = un
 }
 
 /** A prompt: its arguments and handler. */
-export interface PromptDefinition<S = unknown, X = unknown> extends InputHandling<S> {
+export interface PromptDefinition<S = unknown, X = unknown> extends InputHandling<S>, Cacheable {
   name: string;
   title?: string;
   description?: string;
   arguments?: PromptArgument[];
   icons?: Icon[];
+  /** Suggestions for argument values (`completion/complete`), by argument name; each must be a declared argument. */
+  complete?: Completers;
   handler(args: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<Body<GetPromptResult> | InputRequiredReturn<S>>;
 }
 
 /** A resource at a fixed URI. */
-export interface ResourceDefinition<S = unknown, X = unknown> extends Omit<Resource, "uri">, InputHandling<S> {
+export interface ResourceDefinition<S = unknown, X = unknown> extends Omit<Resource, "uri">, InputHandling<S>, Cacheable {
   uri: string;
   handler(uri: string, ctx: InputContext<S> & X): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
 /** Resources whose URIs match an RFC 6570 template. */
-export interface ResourceTemplateDefinition<S = unknown, X = unknown> extends ResourceTemplate, InputHandling<S> {
+export interface ResourceTemplateDefinition<S = unknown, X = unknown> extends ResourceTemplate, InputHandling<S>, Cacheable {
+  /** Suggestions for template variables (`completion/complete`), by variable name; each must be a variable of the template. */
+  complete?: Completers;
   handler(uri: string, variables: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
@@ -117,6 +129,7 @@ export class Registry {
     if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === "string" && /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s)))) {
       throw new ServerDefinitionError(`Tool "${definition.name}": scopes must be a list of scope tokens (printable ASCII, no spaces, quotes or backslashes).`);
     }
+    checkCacheOptions(definition.cache, `Tool "${definition.name}"`);
     const tool = this.describeTool(definition);
     const headers = paramHeaders(tool.inputSchema);
     if (!headers.ok) throw new ServerDefinitionError(`Tool "${definition.name}": ${headers.reason}.`);
@@ -126,11 +139,14 @@ export class Registry {
   addPrompt(prompt: AnyPrompt): void {
     if (!prompt.name) throw new ServerDefinitionError("A prompt needs a name.");
     if (this.prompts.has(prompt.name)) throw new ServerDefinitionError(`Prompt "${prompt.name}" is registered twice.`);
+    checkCacheOptions(prompt.cache, `Prompt "${prompt.name}"`);
+    checkCompleters(prompt.complete, (prompt.arguments ?? []).map((a) => a.name), `Prompt "${prompt.name}"`, "argument");
     this.prompts.set(prompt.name, prompt);
   }
 
   addResource(resource: AnyResource): void {
     if (this.resources.has(resource.uri)) throw new ServerDefinitionError(`Resource "${resource.uri}" is registered twice.`);
+    checkCacheOptions(resource.cache, `Resource "${resource.uri}"`);
     this.resources.set(resource.uri, resource);
   }
 
@@ -138,7 +154,36 @@ export class Registry {
     if (this.templates.some((t) => t.definition.uriTemplate === template.uriTemplate)) {
       throw new ServerDefinitionError(`Resource template "${template.uriTemplate}" is registered twice.`);
     }
-    this.templates.push({ definition: template, match: compileTemplate(template.uriTemplate) });
+    checkCacheOptions(template.cache, `Resource template "${template.uriTemplate}"`);
+    const match = compileTemplate(template.uriTemplate);
+    checkCompleters(template.complete, templateVariables(template.uriTemplate), `Resource template "${template.uriTemplate}"`, "variable");
+    this.templates.push({ definition: template, match });
+  }
+
+  /** Removes a tool; false when there was none of that name. */
+  removeTool(name: string): boolean {
+    return this.tools.delete(name);
+  }
+
+  removePrompt(name: string): boolean {
+    return this.prompts.delete(name);
+  }
+
+  removeResource(uri: string): boolean {
+    return this.resources.delete(uri);
+  }
+
+  removeTemplate(uriTemplate: string): boolean {
+    const i = this.templates.findIndex((t) => t.definition.uriTemplate === uriTemplate);
+    if (i < 0) return false;
+    this.templates.splice(i, 1);
+    return true;
+  }
+
+  /** Whether any prompt or template suggests values (the `completions` capability). */
+  completes(): boolean {
+    const any = (c: Completers | undefined) => c !== undefined && Object.keys(c).length > 0;
+    return [...this.prompts.values()].some((p) => any(p.complete)) || this.templates.some((t) => any(t.definition.complete));
   }
 
   /** The wire description of a tool; zod schemas become JSON Schema, and both must describe objects. */
@@ -158,7 +203,14 @@ export class Registry {
   }
 }
 
-const withoutHandler = <T extends { handler: unknown; stateSchema?: unknown }>({ handler: _h, stateSchema: _s, ...rest }: T) => rest;
+/** A registration minus what stays on the server (handler, state schema, completers, caching hints). */
+const withoutHandler = <T extends { handler: unknown; stateSchema?: unknown; complete?: unknown; cache?: unknown }>({
+  handler: _h,
+  stateSchema: _s,
+  complete: _c,
+  cache: _k,
+  ...rest
+}: T) => rest;
 
 /** The wire description of a prompt. */
 export function describePrompt(p: AnyPrompt): Prompt {

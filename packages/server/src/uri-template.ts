@@ -38,3 +38,8 @@ export function compileTemplate(template: string): TemplateMatcher {
     return vars;
   };
 }
+
+/** The variable names of a template, in order. */
+export function templateVariables(template: string): string[] {
+  return [...template.matchAll(/\{[+#]?([A-Za-z0-9_.]+)\}/g)].map((m) => m[1]!);
+}

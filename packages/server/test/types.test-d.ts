@@ -78,4 +78,27 @@ describe("types a handler author gets without spelling generics", () => {
       },
     });
   });
+
+  it("gives every handler progress and its signal, and completers the other arguments", () => {
+    server().tool({
+      name: "long",
+      handler(_args, ctx) {
+        expectTypeOf(ctx.progress).toEqualTypeOf<(progress: number, total?: number, message?: string) => void>();
+        expectTypeOf(ctx.signal).toEqualTypeOf<AbortSignal>();
+        return { content: [] };
+      },
+    });
+    server().prompt({
+      name: "p",
+      arguments: [{ name: "a" }],
+      complete: {
+        a: (value, ctx) => {
+          expectTypeOf(value).toEqualTypeOf<string>();
+          expectTypeOf(ctx.arguments).toEqualTypeOf<Readonly<Record<string, string>>>();
+          return [];
+        },
+      },
+      handler: () => ({ messages: [] }),
+    });
+  });
 });

@@ -10,6 +10,23 @@ import { chunksWithin } from "./read-limited.js";
 /** A message the stream carried before the answer (a notification, or a response to something else). */
 export type StreamMessage = Record<string, unknown>;
 
+/** The JSON-RPC message an event carries, or undefined when its data is not a JSON object. */
+export function messageOf(data: string): StreamMessage | undefined {
+  if (!data) return undefined;
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return undefined; // not JSON: not a JSON-RPC message
+  }
+  return message !== null && typeof message === "object" && !Array.isArray(message) ? (message as StreamMessage) : undefined;
+}
+
+/** Whether `m` answers request `id` (an error response without an id counts too). */
+export function isAnswerTo(m: StreamMessage, id: unknown): boolean {
+  return ("result" in m || "error" in m) && (m.id === id || ("error" in m && (m.id === undefined || m.id === null)));
+}
+
 /**
  * The first JSON-RPC response in `body` whose id is `id` (an error response
  * without an id counts too), or undefined if the stream ends without one.
@@ -24,17 +41,10 @@ export async function answerFromEventStream(
   let answer: StreamMessage | undefined;
   const parser = createParser({
     onEvent(event) {
-      if (answer || !event.data) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return; // not JSON: not a JSON-RPC message
-      }
-      if (message === null || typeof message !== "object" || Array.isArray(message)) return;
-      const m = message as StreamMessage;
-      const isResponse = "result" in m || "error" in m;
-      if (isResponse && (m.id === id || ("error" in m && (m.id === undefined || m.id === null)))) answer = m;
+      if (answer) return;
+      const m = messageOf(event.data);
+      if (!m) return;
+      if (isAnswerTo(m, id)) answer = m;
       else onMessage(m);
     },
   });

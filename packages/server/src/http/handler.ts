@@ -1,7 +1,8 @@
 /**
  * Streamable HTTP for the draft protocol as a web-standard handler
  * `(Request) => Promise<Response>`: one endpoint, one JSON-RPC message per
- * POST, a JSON answer. Stateless: no session, no stream to resume; any
+ * POST, a JSON answer or, when there are notifications to send first, an
+ * event stream (streams.ts). Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
 import { INVALID_REQUEST } from "@mrtr/schema";
@@ -10,9 +11,10 @@ import { httpStatusOf } from "./status.js";
 import { errorResponse, idOf } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
 import { checkStandardHeaders } from "./standard-headers.js";
+import { answer, type StreamOptions } from "./streams.js";
 
 /** Options of the HTTP handler. */
-export interface HttpHandlerOptions {
+export interface HttpHandlerOptions extends StreamOptions {
   /** The endpoint path (default "/mcp"). Other paths answer 404. */
   path?: string;
   /**
@@ -114,9 +116,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       const m = intake.message as Record<string, any>;
       const refused = typeof m.method === "string" ? checkStandardHeaders(request, m, server.supportedVersions) : undefined;
       if (refused) return reply(rpcError(refused.code, refused.message, m, refused.data));
-      const response = await server.handle(m, { transport: request, signal: request.signal, headers: request.headers });
-      if (!response) return new Response(null, { status: 202 });
-      return reply(response);
+      return await answer(server, m, request, options);
     } catch {
       return reply(rpcError(-32603, "Internal error"));
     }

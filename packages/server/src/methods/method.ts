@@ -1,5 +1,5 @@
 /** What serving one method takes: its typed request, the request's context and the server's parts. */
-import type { ClientMethodMap, InputRequiredResult } from "@mrtr/schema";
+import type { ClientMethodMap, InputRequiredResult, JSONRPCNotification } from "@mrtr/schema";
 import type { RequestContext } from "../context.js";
 import type { ServerCore } from "../core.js";
 
@@ -9,10 +9,18 @@ export type ClientMethod = keyof ClientMethodMap;
 /** The server's answer to `M`: its complete result, or for multi round-trip methods a request for input. */
 export type MethodResult<M extends ClientMethod> = ClientMethodMap[M]["result"] | InputRequiredResult;
 
+/** The context of a request as methods see it: the handler's, plus the stream the answer may go out on. */
+export interface ServingContext extends RequestContext {
+  /** Sends a notification ahead of the answer; false when the transport cannot stream or the request is over. */
+  readonly emit: (notification: JSONRPCNotification) => boolean;
+  /** Whether the transport streams notifications ahead of the answer (HTTP does; a plain `handle` call without `onNotification` does not). */
+  readonly streaming: boolean;
+}
+
 /** Serves one request of method `M`. Throws `McpError`s for protocol errors. */
 export type MethodHandler<M extends ClientMethod> = (
   request: ClientMethodMap[M]["request"],
-  ctx: RequestContext,
+  ctx: ServingContext,
   core: ServerCore,
 ) => Promise<MethodResult<M>>;
 

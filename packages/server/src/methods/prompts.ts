@@ -1,14 +1,17 @@
 /** `prompts/list` and `prompts/get` (a multi round-trip method). */
 import type { GetPromptResult } from "@mrtr/schema";
 import { McpInvalidParamsError, McpMethodNotFoundError } from "../errors.js";
+import { listHints } from "../cache-hints.js";
+import { servesPrompts } from "../capabilities.js";
 import { listResult } from "../list-result.js";
 import { serveRound } from "../multi-round.js";
 import { describePrompt } from "../registry.js";
 import type { MethodHandler } from "./method.js";
 
 export const listPrompts: MethodHandler<"prompts/list"> = async (request, _ctx, core) => {
-  if (core.registry.prompts.size === 0) throw new McpMethodNotFoundError(request.method);
-  return listResult(core, request.method, "prompts", [...core.registry.prompts.values()].map(describePrompt), request.params?.cursor);
+  if (!servesPrompts(core)) throw new McpMethodNotFoundError(request.method);
+  const prompts = [...core.registry.prompts.values()];
+  return listResult(core, request.method, "prompts", prompts.map(describePrompt), request.params?.cursor, listHints(core.cache, prompts));
 };
 
 export const getPrompt: MethodHandler<"prompts/get"> = async (request, ctx, core) => {

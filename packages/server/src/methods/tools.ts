@@ -7,14 +7,18 @@
 import type { CallToolResult } from "@mrtr/schema";
 import { InsufficientScopeError, McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
 import { isInputRequired } from "../input-required.js";
+import { listHints } from "../cache-hints.js";
+import { servesTools } from "../capabilities.js";
 import { listResult } from "../list-result.js";
 import { checkParamHeaders } from "../http/param-headers.js";
 import { serveRound } from "../multi-round.js";
 import type { MethodHandler } from "./method.js";
 
 export const listTools: MethodHandler<"tools/list"> = async (request, _ctx, core) => {
-  if (core.registry.tools.size === 0) throw new McpMethodNotFoundError(request.method);
-  return listResult(core, request.method, "tools", [...core.registry.tools.values()].map((t) => t.tool), request.params?.cursor);
+  if (!servesTools(core)) throw new McpMethodNotFoundError(request.method);
+  const registered = [...core.registry.tools.values()];
+  const hints = listHints(core.cache, registered.map((t) => t.definition));
+  return listResult(core, request.method, "tools", registered.map((t) => t.tool), request.params?.cursor, hints);
 };
 
 export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) => {

@@ -1,0 +1,29 @@
+/**
+ * `subscriptions/listen` (basic/patterns/subscriptions.mdx): opens a stream
+ * that the acknowledgement starts and the change notifications its filter
+ * names follow. The request stays open until the client closes the stream
+ * (no answer then) or the server ends it (`server.close()`, or the stream's
+ * `maxDurationMs`: the closing result, after which clients open a new one).
+ */
+import { McpInvalidParamsError, McpInvalidRequestError, McpMethodNotFoundError, ServerBusyError } from "../errors.js";
+import type { MethodHandler } from "./method.js";
+
+export const listen: MethodHandler<"subscriptions/listen"> = async (request, ctx, core) => {
+  const { hub, listen: limits } = core;
+  if (!hub.offered) throw new McpMethodNotFoundError(request.method);
+  if (!ctx.streaming) throw new McpInvalidRequestError("subscriptions/listen needs a transport that streams notifications (HTTP, or handle() with onNotification).");
+  const requested = request.params.notifications;
+  const asked = [...new Set(requested.resourceSubscriptions ?? [])];
+  if (asked.length > limits.maxResourceSubscriptions) {
+    throw new McpInvalidParamsError(`Too many resourceSubscriptions: ${asked.length}; this server takes at most ${limits.maxResourceSubscriptions} per stream.`);
+  }
+  let uris = hub.deliverable.resourceSubscriptions ? asked : [];
+  if (limits.canSubscribe && uris.length > 0) {
+    const verdicts = await Promise.all(uris.map((uri) => Promise.resolve(limits.canSubscribe!(uri, ctx)).then((ok) => ok === true, () => false)));
+    uris = uris.filter((_, i) => verdicts[i]);
+  }
+  if (hub.size >= limits.maxStreams) throw new ServerBusyError(`Too many open subscription streams (${limits.maxStreams}); open it again later.`);
+  await hub.open(request.id, hub.agree(requested, uris), ctx.emit, ctx.signal);
+  // Ended by the server (closed or expired): the closing result. Ended by the client: the server sends nothing.
+  return { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": request.id } };
+};
