@@ -15,5 +15,23 @@
  * - `@mrtr/deprecated/client`: `sampling(handler)`, `roots(list)`.
  * - `@mrtr/deprecated/zod`: validators of the full protocol.
  */
-export type * from "./types.gen.js";
+export type {
+  LoggingLevel,
+  LoggingMessageNotification,
+  LoggingMessageNotificationParams,
+  CreateMessageRequest,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  SamplingMessage,
+  SamplingMessageContentBlock,
+  ModelPreferences,
+  ModelHint,
+  ToolChoice,
+  ToolUseContent,
+  ToolResultContent,
+  ListRootsRequest,
+  ListRootsResult,
+  Root,
+  ServerNotificationWithDeprecated,
+} from "./types.gen.js";
 export { createMessage, listRoots } from "./builders.js";

@@ -63,6 +63,14 @@ describe("every export is flagged", () => {
 });
 
 describe("package surface", () => {
+  it("index.ts names every generated type (regenerate, then add new names)", () => {
+    const read = (f: string) => readFileSync(join(pkgDir, f), "utf8");
+    const generated = [...read("src/types.gen.ts").matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]!);
+    const listed = new Set([...read("src/index.ts").matchAll(/^\s+(\w+),$/gm)].map((m) => m[1]!));
+    expect(generated.length).toBeGreaterThan(0);
+    expect(generated.filter((n) => !listed.has(n))).toEqual([]);
+  });
+
   it("the README opens with a deprecation banner naming the migration and the earliest removal", () => {
     const readme = readFileSync(join(pkgDir, "README.md"), "utf8");
     const banner = readme.split(/\n\s*\n/).slice(0, 3).join("\n");
