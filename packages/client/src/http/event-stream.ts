@@ -11,7 +11,7 @@ import { chunksWithin } from "./read-limited.js";
 export type StreamMessage = Record<string, unknown>;
 
 /** The JSON-RPC message an event carries, or undefined when its data is not a JSON object. */
-export function messageOf(data: string): StreamMessage | undefined {
+function messageOf(data: string): StreamMessage | undefined {
   if (!data) return undefined;
   let message: unknown;
   try {
@@ -23,8 +23,29 @@ export function messageOf(data: string): StreamMessage | undefined {
 }
 
 /** Whether `m` answers request `id` (an error response without an id counts too). */
-export function isAnswerTo(m: StreamMessage, id: unknown): boolean {
+function isAnswerTo(m: StreamMessage, id: unknown): boolean {
   return ("result" in m || "error" in m) && (m.id === id || ("error" in m && (m.id === undefined || m.id === null)));
+}
+
+/**
+ * An event handler that keeps the first response to request `id` (an error
+ * response without an id counts too) and passes every other message to
+ * `onMessage`; events after the answer are ignored.
+ */
+export function answerWatch(id: unknown, onMessage: (message: StreamMessage) => void): { readonly answer: StreamMessage | undefined; onEvent(event: { data: string }): void } {
+  let answer: StreamMessage | undefined;
+  return {
+    get answer() {
+      return answer;
+    },
+    onEvent(event) {
+      if (answer) return;
+      const m = messageOf(event.data);
+      if (!m) return;
+      if (isAnswerTo(m, id)) answer = m;
+      else onMessage(m);
+    },
+  };
 }
 
 /**
@@ -38,22 +59,14 @@ export async function answerFromEventStream(
   maxBytes: number,
   onMessage: (message: StreamMessage) => void = () => undefined,
 ): Promise<StreamMessage | undefined> {
-  let answer: StreamMessage | undefined;
-  const parser = createParser({
-    onEvent(event) {
-      if (answer) return;
-      const m = messageOf(event.data);
-      if (!m) return;
-      if (isAnswerTo(m, id)) answer = m;
-      else onMessage(m);
-    },
-  });
+  const events = answerWatch(id, onMessage);
+  const parser = createParser({ onEvent: events.onEvent });
   const decoder = new TextDecoder();
   for await (const chunk of chunksWithin(body, maxBytes)) {
     parser.feed(decoder.decode(chunk, { stream: true }));
-    if (answer) return answer; // leaving the loop cancels the stream
+    if (events.answer) return events.answer; // leaving the loop cancels the stream
   }
   parser.feed(decoder.decode());
   parser.reset({ consume: true });
-  return answer;
+  return events.answer;
 }

@@ -8,7 +8,7 @@
  */
 import { createParser } from "eventsource-parser";
 import { ResponseTooLargeError, TransportError } from "../errors.js";
-import { isAnswerTo, messageOf, type StreamMessage } from "./event-stream.js";
+import { answerWatch, type StreamMessage } from "./event-stream.js";
 
 export async function readListenStream(
   body: ReadableStream<Uint8Array>,
@@ -16,20 +16,14 @@ export async function readListenStream(
   limits: { maxEventBytes: number; idleTimeoutMs: number },
   onMessage: (message: StreamMessage) => void,
 ): Promise<StreamMessage | undefined> {
-  let answer: StreamMessage | undefined;
+  const events = answerWatch(id, onMessage);
   let failure: Error | undefined;
   const parser = createParser({
     maxBufferSize: limits.maxEventBytes,
     onError(error) {
       if (error.type === "max-buffer-size-exceeded") failure = new ResponseTooLargeError(limits.maxEventBytes);
     },
-    onEvent(event) {
-      if (answer) return;
-      const m = messageOf(event.data);
-      if (!m) return;
-      if (isAnswerTo(m, id)) answer = m;
-      else onMessage(m);
-    },
+    onEvent: events.onEvent,
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -45,9 +39,9 @@ export async function readListenStream(
       if (next.done) break;
       parser.feed(decoder.decode(next.value, { stream: true }));
       if (failure) throw failure;
-      if (answer) return answer;
+      if (events.answer) return events.answer;
     }
-    return answer;
+    return events.answer;
   } finally {
     clearTimeout(timer);
     await reader.cancel().catch(() => undefined);
