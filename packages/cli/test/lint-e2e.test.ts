@@ -176,7 +176,7 @@ describe("clean traces recorded from our client and server over HTTP", () => {
     const { client, clientSide, serverSide, settle } = await recorded(deprecatedServer(), {
       inputKinds: [
         sampling(async () => ({ role: "assistant" as const, content: { type: "text" as const, text: "Atlas" }, model: "m" }), { silenceDeprecationWarning: true }),
-        roots([{ uri: "file:///work/atlas", name: "atlas" }], { silenceDeprecationWarning: true }),
+        roots([{ uri: "file:///home/me/atlas", name: "atlas" }], { silenceDeprecationWarning: true }),
       ],
     });
     await client.callTool("summarise_workspace");
