@@ -8,6 +8,7 @@
  * absent or null. Checked on client-to-server records that carry headers.
  */
 import { MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
+import { valueAt } from "@mrtr/schema/http";
 import type { Violation } from "./catalogue.js";
 import { decodeHeaderValue } from "../header-value.js";
 import { isObject, objectOr, type HeaderParam, type TraceState } from "../state.js";
@@ -54,15 +55,6 @@ export function checkHeaders(message: Record<string, unknown>, headers: Record<s
     if (declared) out.push(...checkParams(declared, objectOr(params.arguments), headers));
   }
   return out;
-}
-
-function valueAt(args: Record<string, unknown>, path: string[]): unknown {
-  let v: unknown = args;
-  for (const key of path) {
-    if (!isObject(v) || !Object.prototype.hasOwnProperty.call(v, key)) return undefined;
-    v = v[key];
-  }
-  return v;
 }
 
 function checkParams(declared: HeaderParam[], args: Record<string, unknown>, headers: Record<string, string>): Violation[] {
