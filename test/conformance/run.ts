@@ -13,9 +13,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../helpers/processes.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const cache = join(root, ".cache/conformance");
@@ -52,17 +52,6 @@ function install(): void {
   console.log(`installing ${SUITE} and ${NODE22} into .cache/conformance`);
   const r = spawnSync("npm", ["install", "--prefix", cache, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", SUITE, NODE22], { stdio: "inherit" });
   if (r.status !== 0) throw new Error("could not install the conformance suite");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-    s.on("error", rej);
-  });
 }
 
 async function startFixture(port: number): Promise<ChildProcess> {
