@@ -172,13 +172,18 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     return checkAnswer(body, id, response.status, where);
   }
 
+  /** The body of an event-stream answer, which only a 2xx status may carry. */
+  function streamBody(response: Response): ReadableStream<Uint8Array> {
+    if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
+    return response.body;
+  }
+
   return {
     request(message: JSONRPCRequest, { signal, headers, onMessage } = {}) {
       return exchange(message, signal, headers ?? {}, async (response, clock) => {
         const type = mediaType(response);
         if (type === "text/event-stream") {
-          if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
-          const answer = await answerFromEventStream(response.body, message.id, maxBytes, (m) => {
+          const answer = await answerFromEventStream(streamBody(response), message.id, maxBytes, (m) => {
             // Progress means work is happening: the exchange gets timeoutMs again (up to maxTimeoutMs in all).
             if (m.method === "notifications/progress") clock.touch();
             onMessage?.(m);
@@ -192,9 +197,9 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     listen(message: JSONRPCRequest, { signal, onMessage }) {
       return exchange(message, signal, {}, async (response, clock) => {
         if (mediaType(response) !== "text/event-stream") return (await jsonAnswer(response, message.id)) as never;
-        if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
+        const body = streamBody(response);
         clock.disarm(); // the stream lasts as long as the subscription; silence and event size bound it instead
-        const answer = await readListenStream(response.body, message.id, listenLimits, (m) => onMessage?.(m));
+        const answer = await readListenStream(body, message.id, listenLimits, (m) => onMessage?.(m));
         return (answer && checkAnswer(answer, message.id, response.status, where)) as never;
       });
     },

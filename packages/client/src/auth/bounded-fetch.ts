@@ -3,39 +3,12 @@
  * endpoints: a time limit, a size limit on the body (read without buffering
  * past the limit), and no credentials of the MCP server ever attached.
  */
+import { ResponseTooLargeError } from "../errors.js";
+import { bytesWithin } from "../http/read-limited.js";
 import { AuthorizationLimitError } from "./errors.js";
 import type { ResolvedLimits } from "./limits.js";
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-
-async function readLimited(response: Response, limit: number, url: string): Promise<Uint8Array | null> {
-  if (!response.body) return null;
-  const declared = Number(response.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body.cancel().catch(() => undefined);
-    throw tooLarge(url, limit);
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(url, limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return bytes;
-}
 
 function tooLarge(url: string, limit: number): AuthorizationLimitError {
   return new AuthorizationLimitError("maxResponseBytes", `The response from ${url} is larger than ${limit} bytes; raise limits.maxResponseBytes if that server is trusted.`);
@@ -48,7 +21,10 @@ export function boundedFetch(base: FetchLike, limits: Pick<ResolvedLimits, "time
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     try {
       const response = await base(url, { ...init, signal });
-      const body = await readLimited(response, limits.maxResponseBytes, url);
+      const body = await bytesWithin(response, limits.maxResponseBytes).catch((error: unknown) => {
+        // The authorization layer's own limit error, naming its own option.
+        throw error instanceof ResponseTooLargeError ? tooLarge(url, limits.maxResponseBytes) : error;
+      });
       const status = response.status;
       const empty = status === 204 || status === 205 || status === 304;
       return new Response(empty ? null : (body as BodyInit | null), { status, statusText: response.statusText, headers: response.headers });

@@ -6,7 +6,7 @@
  * so a new authorization server means a new registration, never a reused one.
  */
 import * as oauth from "oauth4webapi";
-import { ClientRegistrationError } from "./errors.js";
+import { AuthorizationLimitError, ClientRegistrationError } from "./errors.js";
 import type { AuthStore, StoredClient } from "./store.js";
 import { isLoopbackHost, parseHttpUrl } from "./url-policy.js";
 
@@ -134,7 +134,7 @@ async function register(ctx: RegistrationContext, options: ClientIdentityOptions
     const response = await oauth.dynamicClientRegistrationRequest(as, metadata, ctx.requestOptions(as.registration_endpoint!));
     registered = await oauth.processDynamicClientRegistrationResponse(await tolerateMissingExpiry(response));
   } catch (error) {
-    if ((error as { code?: string }).code === "limit_exceeded") throw error;
+    if (error instanceof AuthorizationLimitError) throw error;
     const oauthError = error instanceof oauth.ResponseBodyError ? ` (${error.error}${error.error_description ? `: ${error.error_description}` : ""})` : "";
     throw new ClientRegistrationError(
       issuer,

@@ -7,7 +7,7 @@
  * is passed on.
  */
 import * as oauth from "oauth4webapi";
-import { AuthorizationResponseError, TokenRequestError } from "./errors.js";
+import { AuthorizationLimitError, AuthorizationResponseError, TokenRequestError } from "./errors.js";
 import type { StoredTokens } from "./store.js";
 
 /** One authorization in progress: what the redirect is checked against. */
@@ -90,7 +90,7 @@ export function checkAuthorizationResponse(as: oauth.AuthorizationServer, client
 
 function tokenError(error: unknown, what: string, issuer: string): TokenRequestError {
   if (error instanceof TokenRequestError) return error;
-  if ((error as { code?: string }).code === "limit_exceeded") throw error;
+  if (error instanceof AuthorizationLimitError) throw error;
   if (error instanceof oauth.ResponseBodyError) {
     const description = error.error_description ? `: ${error.error_description}` : "";
     return new TokenRequestError(`The token endpoint of ${issuer} refused the ${what} (HTTP ${error.status}, ${error.error}${description}).`, error.error, error.status);

@@ -6,7 +6,7 @@
  * ("Authorization Server Metadata Discovery"), with the exact issuer check.
  */
 import * as oauth from "oauth4webapi";
-import { DiscoveryError, IssuerMismatchError, PkceUnsupportedError, ResourceMismatchError } from "./errors.js";
+import { AuthorizationLimitError, DiscoveryError, IssuerMismatchError, PkceUnsupportedError, ResourceMismatchError } from "./errors.js";
 import { checkEndpoint, parseHttpUrl, resourceCovers, type InsecureHttpPolicy } from "./url-policy.js";
 import type { BearerChallenge } from "./www-authenticate.js";
 
@@ -81,7 +81,7 @@ export async function discoverResource(ctx: DiscoveryContext, serverUrl: URL, ch
     try {
       got = await getJson(ctx, parsed.href);
     } catch (error) {
-      if (error instanceof DiscoveryError || (error as { code?: string }).code === "limit_exceeded") throw error;
+      if (error instanceof DiscoveryError || error instanceof AuthorizationLimitError) throw error;
       problems.push(`${parsed.href}: ${(error as Error).message}`);
       continue;
     }
@@ -128,7 +128,7 @@ export async function discoverAuthorizationServer(ctx: DiscoveryContext, issuer:
     try {
       response = await ctx.fetch(url, { method: "GET", headers: { accept: "application/json" } });
     } catch (error) {
-      if ((error as { code?: string }).code === "limit_exceeded") throw error;
+      if (error instanceof AuthorizationLimitError) throw error;
       problems.push(`${url}: ${(error as Error).message}`);
       continue;
     }
