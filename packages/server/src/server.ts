@@ -14,6 +14,7 @@ import type { JsonLimits } from "@mrtr/zod";
 import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
+import { definedOnly } from "./defined-only.js";
 import { errorResponse } from "./error-response.js";
 import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError, ServerDefinitionError, UnsupportedVersionError } from "./errors.js";
 import { hostHooks, type HostHookOptions } from "./hooks.js";
@@ -406,8 +407,4 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -11,6 +11,7 @@
  * `ctx.signal` aborts and nothing more is written.
  */
 import type { JSONRPCNotification } from "@mrtr/schema";
+import { definedOnly } from "../defined-only.js";
 import type { McpServer, ServerResponse } from "../server.js";
 import { SSE_DEFAULTS, SseStream, type SseOptions } from "./sse.js";
 import { httpStatusOf } from "./status.js";
@@ -24,7 +25,7 @@ function json(response: ServerResponse): Response {
 
 /** Serves `message` (a decoded JSON-RPC message object) and answers it over HTTP. */
 export function answer(server: McpServer, message: Record<string, unknown>, request: Request, options: StreamOptions = {}): Promise<Response> {
-  const limits = { ...SSE_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<SseOptions>;
+  const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
   const controller = new AbortController();
   const onGone = () => controller.abort(request.signal.reason);
   if (request.signal.aborted) onGone();
