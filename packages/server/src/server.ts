@@ -15,6 +15,7 @@ import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { definedOnly } from "./defined-only.js";
+import { follow } from "./follow-signal.js";
 import { errorResponse } from "./error-response.js";
 import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError, ServerDefinitionError, UnsupportedVersionError } from "./errors.js";
 import { hostHooks, type HostHookOptions } from "./hooks.js";
@@ -369,18 +370,6 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     activity: () => ({ requests: inFlight.size, streams: subscriptions.hub.size }),
   };
   return server;
-}
-
-/** Makes `controller` abort with `signal`; returns the function that stops following it. */
-function follow(signal: AbortSignal | undefined, controller: AbortController): () => void {
-  if (!signal) return () => undefined;
-  if (signal.aborted) {
-    controller.abort(signal.reason);
-    return () => undefined;
-  }
-  const onAbort = () => controller.abort(signal.reason);
-  signal.addEventListener("abort", onAbort, { once: true });
-  return () => signal.removeEventListener("abort", onAbort);
 }
 
 /**

@@ -12,6 +12,7 @@
  */
 import type { JSONRPCNotification } from "@mrtr/schema";
 import { definedOnly } from "../defined-only.js";
+import { follow } from "../follow-signal.js";
 import type { McpServer, ServerResponse } from "../server.js";
 import { SSE_DEFAULTS, SseStream, type SseOptions } from "./sse.js";
 import { httpStatusOf } from "./status.js";
@@ -27,9 +28,7 @@ function json(response: ServerResponse): Response {
 export function answer(server: McpServer, message: Record<string, unknown>, request: Request, options: StreamOptions = {}): Promise<Response> {
   const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
   const controller = new AbortController();
-  const onGone = () => controller.abort(request.signal.reason);
-  if (request.signal.aborted) onGone();
-  else request.signal.addEventListener("abort", onGone, { once: true });
+  const unlink = follow(request.signal, controller);
 
   return new Promise<Response>((resolve) => {
     let sse: SseStream | undefined;
@@ -52,7 +51,7 @@ export function answer(server: McpServer, message: Record<string, unknown>, requ
       controller.abort(new Error("Stream queue full"));
     };
     void server.handle(message, { transport: request, signal: controller.signal, headers: request.headers, onNotification }).then((response) => {
-      request.signal.removeEventListener("abort", onGone);
+      unlink();
       if (!sse) {
         resolve(response ? json(response) : new Response(null, { status: 202 }));
         return;
