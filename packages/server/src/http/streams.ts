@@ -13,16 +13,12 @@
 import type { JSONRPCNotification } from "@mrtr/schema";
 import { definedOnly } from "../defined-only.js";
 import { follow } from "../follow-signal.js";
-import type { McpServer, ServerResponse } from "../server.js";
+import type { McpServer } from "../server.js";
+import { jsonAnswer } from "./json-response.js";
 import { SSE_DEFAULTS, SseStream, type SseOptions } from "./sse.js";
-import { httpStatusOf } from "./status.js";
 
 /** What the HTTP handler's streaming takes: the event-stream limits. */
 export type StreamOptions = SseOptions;
-
-function json(response: ServerResponse): Response {
-  return new Response(JSON.stringify(response), { status: httpStatusOf(response as { error?: { code: number } }), headers: { "content-type": "application/json" } });
-}
 
 /** Serves `message` (a decoded JSON-RPC message object) and answers it over HTTP. */
 export function answer(server: McpServer, message: Record<string, unknown>, request: Request, options: StreamOptions = {}): Promise<Response> {
@@ -53,7 +49,7 @@ export function answer(server: McpServer, message: Record<string, unknown>, requ
     void server.handle(message, { transport: request, signal: controller.signal, headers: request.headers, onNotification }).then((response) => {
       unlink();
       if (!sse) {
-        resolve(response ? json(response) : new Response(null, { status: 202 }));
+        resolve(response ? jsonAnswer(response) : new Response(null, { status: 202 }));
         return;
       }
       if (response && !controller.signal.aborted) sse.send(response, true);
