@@ -16,7 +16,7 @@ import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { definedOnly } from "./defined-only.js";
 import { follow } from "./follow-signal.js";
-import { errorResponse } from "./error-response.js";
+import { errorResponse, isRequestId } from "./error-response.js";
 import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError, ServerDefinitionError, UnsupportedVersionError } from "./errors.js";
 import { hostHooks, type HostHookOptions } from "./hooks.js";
 import { InFlight, type Sender } from "./in-flight.js";
@@ -216,7 +216,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
   async function cancel(message: Record<string, unknown>, opts: HandleOptions): Promise<void> {
     const params = message.params as { requestId?: unknown; reason?: unknown } | undefined;
     const id = params?.requestId;
-    if (!(typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)))) return; // malformed: ignored, as the draft says
+    if (!isRequestId(id)) return; // malformed: ignored, as the draft says
     const auth = opts.auth ?? authInfoOf(opts.transport);
     let sender: Sender;
     try {
