@@ -304,12 +304,9 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     }
   }
 
-  /** Publishes `event` when its kind is wired; `required` says whether an unwired kind is the caller's mistake. */
-  const announce = (event: ChangeEvent, wired: boolean, required: boolean, option: string) => {
-    if (!wired) {
-      if (required) throw new ServerDefinitionError(`This server does not announce ${event.type}: enable it with createServer({ subscriptions: { ${option} } }).`);
-      return;
-    }
+  /** Publishes `event`; announcing a kind not wired in `subscriptions` is the caller's mistake. */
+  const announce = (event: ChangeEvent, wired: boolean, option: string) => {
+    if (!wired) throw new ServerDefinitionError(`This server does not announce ${event.type}: enable it with createServer({ subscriptions: { ${option} } }).`);
     subscriptions.hub.publish(event);
   };
   const d = subscriptions.hub.deliverable;
@@ -326,12 +323,12 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     });
   };
   const notify: ChangeNotifier = {
-    toolsListChanged: () => announce({ type: "toolsListChanged" }, d.toolsListChanged, true, "listChanged: { tools: true }"),
-    promptsListChanged: () => announce({ type: "promptsListChanged" }, d.promptsListChanged, true, "listChanged: { prompts: true }"),
-    resourcesListChanged: () => announce({ type: "resourcesListChanged" }, d.resourcesListChanged, true, "listChanged: { resources: true }"),
+    toolsListChanged: () => announce({ type: "toolsListChanged" }, d.toolsListChanged, "listChanged: { tools: true }"),
+    promptsListChanged: () => announce({ type: "promptsListChanged" }, d.promptsListChanged, "listChanged: { prompts: true }"),
+    resourcesListChanged: () => announce({ type: "resourcesListChanged" }, d.resourcesListChanged, "listChanged: { resources: true }"),
     resourceUpdated: (uri) => {
       if (typeof uri !== "string") throw new ServerDefinitionError("notify.resourceUpdated needs the resource's URI.");
-      announce({ type: "resourceUpdated", uri }, d.resourceSubscriptions, true, "resourceUpdates: true");
+      announce({ type: "resourceUpdated", uri }, d.resourceSubscriptions, "resourceUpdates: true");
     },
   };
 
