@@ -2,13 +2,15 @@
 import { JSONRPC_VERSION } from "@mrtr/schema";
 import type { JSONRPCErrorResponse, RequestId } from "@mrtr/schema";
 
-/**
- * The id of a raw message when it can be echoed exactly: a string, or an
- * integer within ±(2^53−1). Otherwise undefined.
- */
+/** Whether `value` is a request id that can be echoed exactly: a string, or an integer within ±(2^53−1). */
+export function isRequestId(value: unknown): value is RequestId {
+  return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value));
+}
+
+/** The id of a raw message when it can be echoed exactly (see {@link isRequestId}). Otherwise undefined. */
 export function idOf(raw: unknown): RequestId | undefined {
   const id = raw && typeof raw === "object" ? (raw as { id?: unknown }).id : undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : undefined;
+  return isRequestId(id) ? id : undefined;
 }
 
 /** An error response echoing `id` when there is one (JSON-RPC ids are never null in this protocol). */

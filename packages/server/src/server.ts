@@ -14,7 +14,9 @@ import type { JsonLimits } from "@mrtr/zod";
 import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
-import { errorResponse } from "./error-response.js";
+import { definedOnly } from "./defined-only.js";
+import { follow } from "./follow-signal.js";
+import { errorResponse, isRequestId } from "./error-response.js";
 import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError, ServerDefinitionError, UnsupportedVersionError } from "./errors.js";
 import { hostHooks, type HostHookOptions } from "./hooks.js";
 import { InFlight, type Sender } from "./in-flight.js";
@@ -214,7 +216,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
   async function cancel(message: Record<string, unknown>, opts: HandleOptions): Promise<void> {
     const params = message.params as { requestId?: unknown; reason?: unknown } | undefined;
     const id = params?.requestId;
-    if (!(typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)))) return; // malformed: ignored, as the draft says
+    if (!isRequestId(id)) return; // malformed: ignored, as the draft says
     const auth = opts.auth ?? authInfoOf(opts.transport);
     let sender: Sender;
     try {
@@ -302,12 +304,9 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     }
   }
 
-  /** Publishes `event` when its kind is wired; `required` says whether an unwired kind is the caller's mistake. */
-  const announce = (event: ChangeEvent, wired: boolean, required: boolean, option: string) => {
-    if (!wired) {
-      if (required) throw new ServerDefinitionError(`This server does not announce ${event.type}: enable it with createServer({ subscriptions: { ${option} } }).`);
-      return;
-    }
+  /** Publishes `event`; announcing a kind not wired in `subscriptions` is the caller's mistake. */
+  const announce = (event: ChangeEvent, wired: boolean, option: string) => {
+    if (!wired) throw new ServerDefinitionError(`This server does not announce ${event.type}: enable it with createServer({ subscriptions: { ${option} } }).`);
     subscriptions.hub.publish(event);
   };
   const d = subscriptions.hub.deliverable;
@@ -324,12 +323,12 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     });
   };
   const notify: ChangeNotifier = {
-    toolsListChanged: () => announce({ type: "toolsListChanged" }, d.toolsListChanged, true, "listChanged: { tools: true }"),
-    promptsListChanged: () => announce({ type: "promptsListChanged" }, d.promptsListChanged, true, "listChanged: { prompts: true }"),
-    resourcesListChanged: () => announce({ type: "resourcesListChanged" }, d.resourcesListChanged, true, "listChanged: { resources: true }"),
+    toolsListChanged: () => announce({ type: "toolsListChanged" }, d.toolsListChanged, "listChanged: { tools: true }"),
+    promptsListChanged: () => announce({ type: "promptsListChanged" }, d.promptsListChanged, "listChanged: { prompts: true }"),
+    resourcesListChanged: () => announce({ type: "resourcesListChanged" }, d.resourcesListChanged, "listChanged: { resources: true }"),
     resourceUpdated: (uri) => {
       if (typeof uri !== "string") throw new ServerDefinitionError("notify.resourceUpdated needs the resource's URI.");
-      announce({ type: "resourceUpdated", uri }, d.resourceSubscriptions, true, "resourceUpdates: true");
+      announce({ type: "resourceUpdated", uri }, d.resourceSubscriptions, "resourceUpdates: true");
     },
   };
 
@@ -370,18 +369,6 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
   return server;
 }
 
-/** Makes `controller` abort with `signal`; returns the function that stops following it. */
-function follow(signal: AbortSignal | undefined, controller: AbortController): () => void {
-  if (!signal) return () => undefined;
-  if (signal.aborted) {
-    controller.abort(signal.reason);
-    return () => undefined;
-  }
-  const onAbort = () => controller.abort(signal.reason);
-  signal.addEventListener("abort", onAbort, { once: true });
-  return () => signal.removeEventListener("abort", onAbort);
-}
-
 /**
  * `work`, or a rejection as soon as `signal` aborts: a handler that ignores
  * its signal keeps running, but the request is over (nothing waits for it,
@@ -406,8 +393,4 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -7,9 +7,9 @@
  */
 import { INVALID_REQUEST } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
-import { httpStatusOf } from "./status.js";
 import { errorResponse, idOf } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
+import { jsonAnswer, jsonResponse } from "./json-response.js";
 import { checkStandardHeaders } from "./standard-headers.js";
 import { answer, type StreamOptions } from "./streams.js";
 
@@ -29,19 +29,9 @@ export interface HttpHandlerOptions extends StreamOptions {
   bodyTimeoutMs?: number;
 }
 
-const JSON_HEADERS = { "content-type": "application/json" };
-
-function json(body: unknown, status: number, extra: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...extra } });
-}
-
 /** An error response echoing the raw message's id, when valid. */
 function rpcError(code: number, message: string, raw?: unknown, data?: unknown): ServerResponse {
   return errorResponse(idOf(raw), { code, message, data });
-}
-
-function reply(response: ServerResponse): Response {
-  return json(response, httpStatusOf(response as { error?: { code: number } }));
 }
 
 /**
@@ -102,23 +92,23 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
   return async (request) => {
     try {
       const url = new URL(request.url);
-      if (url.pathname !== path) return json({ error: "Not found" }, 404);
-      if (!originAllowed(request, options.allowedOrigins)) return json(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
+      if (url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
+      if (!originAllowed(request, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
       if (request.method !== "POST") {
-        return json(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
+        return jsonResponse(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
       }
       const body = await readBody(request, limit, bodyTimeoutMs);
-      if (body === "too large") return json(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
-      if (body === "too slow") return json(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
+      if (body === "too large") return jsonResponse(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
+      if (body === "too slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
       // Decoded once, and it must be one message object: a JSON string is not decoded again.
       const intake = decodeMessage(body);
-      if (!intake.ok) return reply(intake.response);
+      if (!intake.ok) return jsonAnswer(intake.response);
       const m = intake.message as Record<string, any>;
       const refused = typeof m.method === "string" ? checkStandardHeaders(request, m, server.supportedVersions) : undefined;
-      if (refused) return reply(rpcError(refused.code, refused.message, m, refused.data));
+      if (refused) return jsonAnswer(rpcError(refused.code, refused.message, m, refused.data));
       return await answer(server, m, request, options);
     } catch {
-      return reply(rpcError(-32603, "Internal error"));
+      return jsonAnswer(rpcError(-32603, "Internal error"));
     }
   };
 }

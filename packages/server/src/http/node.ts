@@ -7,6 +7,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse as NodeResponse } from "node:http";
 import { Readable } from "node:stream";
+import { definedOnly } from "../defined-only.js";
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -177,8 +178,4 @@ export function createNodeServer(handler: (request: Request) => Promise<Response
   );
   server.maxConnections = limits.maxConnections;
   return server;
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

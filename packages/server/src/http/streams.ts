@@ -11,24 +11,20 @@
  * `ctx.signal` aborts and nothing more is written.
  */
 import type { JSONRPCNotification } from "@mrtr/schema";
-import type { McpServer, ServerResponse } from "../server.js";
+import { definedOnly } from "../defined-only.js";
+import { follow } from "../follow-signal.js";
+import type { McpServer } from "../server.js";
+import { jsonAnswer } from "./json-response.js";
 import { SSE_DEFAULTS, SseStream, type SseOptions } from "./sse.js";
-import { httpStatusOf } from "./status.js";
 
 /** What the HTTP handler's streaming takes: the event-stream limits. */
 export type StreamOptions = SseOptions;
 
-function json(response: ServerResponse): Response {
-  return new Response(JSON.stringify(response), { status: httpStatusOf(response as { error?: { code: number } }), headers: { "content-type": "application/json" } });
-}
-
 /** Serves `message` (a decoded JSON-RPC message object) and answers it over HTTP. */
 export function answer(server: McpServer, message: Record<string, unknown>, request: Request, options: StreamOptions = {}): Promise<Response> {
-  const limits = { ...SSE_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as Required<SseOptions>;
+  const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
   const controller = new AbortController();
-  const onGone = () => controller.abort(request.signal.reason);
-  if (request.signal.aborted) onGone();
-  else request.signal.addEventListener("abort", onGone, { once: true });
+  const unlink = follow(request.signal, controller);
 
   return new Promise<Response>((resolve) => {
     let sse: SseStream | undefined;
@@ -51,9 +47,9 @@ export function answer(server: McpServer, message: Record<string, unknown>, requ
       controller.abort(new Error("Stream queue full"));
     };
     void server.handle(message, { transport: request, signal: controller.signal, headers: request.headers, onNotification }).then((response) => {
-      request.signal.removeEventListener("abort", onGone);
+      unlink();
       if (!sse) {
-        resolve(response ? json(response) : new Response(null, { status: 202 }));
+        resolve(response ? jsonAnswer(response) : new Response(null, { status: 202 }));
         return;
       }
       if (response && !controller.signal.aborted) sse.send(response, true);

@@ -54,7 +54,6 @@ export function subscriptionsOf(options: SubscriptionOptions = {}) {
   const maxDurationMs = whole(options.maxDurationMs, SUBSCRIPTION_DEFAULTS.maxDurationMs, "maxDurationMs", 0);
   return {
     hub: new SubscriptionHub(deliverable, options.bus ?? memoryChangeBus(), maxDurationMs),
-    bus: options.bus,
     limits: {
       maxStreams: whole(options.maxStreams, SUBSCRIPTION_DEFAULTS.maxStreams, "maxStreams", 1),
       maxResourceSubscriptions: whole(options.maxResourceSubscriptions, SUBSCRIPTION_DEFAULTS.maxResourceSubscriptions, "maxResourceSubscriptions", 0),
