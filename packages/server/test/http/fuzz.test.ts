@@ -5,25 +5,14 @@
  * The process stays up, every answer is well-formed JSON-RPC (or a plain 4xx
  * for HTTP-level refusals), nothing is a 500, and memory stays bounded.
  */
-import type { ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, rssOf, startProcess } from "../../../../test/helpers/processes.js";
+import { describe, expect, it } from "vitest";
+import { rssOf } from "../../../../test/helpers/processes.js";
 import { open, parseResponse, readAll } from "../../../../test/helpers/raw-http.js";
 import { request } from "../helpers.js";
+import { hostileServer } from "./hostile-server.js";
 
-const fixture = join(import.meta.dirname, "hostile-fixture.ts");
-let child: ChildProcess;
-let port: number;
-
-beforeAll(async () => {
-  port = await freePort();
-  child = await startProcess(fixture, { PORT: String(port) });
-}, 60_000);
-afterAll(() => {
-  child.kill();
-});
+const server = hostileServer();
 
 const METHODS = ["server/discover", "tools/list", "tools/call", "prompts/get", "resources/read", "completion/complete", "initialize", "x/y"];
 const TOOLS = ["run", "count", "ask", "missing", ""];
@@ -90,7 +79,7 @@ async function send(x: Exchange): Promise<string> {
   if (x.mcpName !== null) lines.push(`Mcp-Name: ${x.mcpName}`);
   if (x.version !== null) lines.push(`MCP-Protocol-Version: ${x.version}`);
   if (x.origin !== null) lines.push(`Origin: ${x.origin}`);
-  const socket = await open(port);
+  const socket = await open(server.port);
   const answer = readAll(socket);
   socket.write(Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), Buffer.from(x.body)]));
   return answer;
@@ -126,11 +115,11 @@ describe("fuzzing the Node listener", () => {
     await fc.assert(
       fc.asyncProperty(exchange, async (x) => {
         checkAnswer(await send(x), x);
-        expect(child.exitCode).toBeNull();
+        expect(server.child.exitCode).toBeNull();
       }),
       { seed: 20261201, numRuns: 400 },
     );
-    const rss = await rssOf(child.pid!);
+    const rss = await rssOf(server.child.pid!);
     if (rss !== undefined) expect(rss).toBeLessThan(400 * 1024 * 1024);
   }, 240_000);
 });

@@ -4,24 +4,13 @@
  * validation runs, memory stays small, and a well-formed request sent beside
  * them is served.
  */
-import type { ChildProcess } from "node:child_process";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, rssOf, startProcess } from "../../../../test/helpers/processes.js";
+import { describe, expect, it } from "vitest";
+import { rssOf } from "../../../../test/helpers/processes.js";
 import { post, rawRequest, type RawResponse } from "../../../../test/helpers/raw-http.js";
 import { request } from "../helpers.js";
+import { hostileServer } from "./hostile-server.js";
 
-const fixture = join(import.meta.dirname, "hostile-fixture.ts");
-let child: ChildProcess;
-let port: number;
-
-beforeAll(async () => {
-  port = await freePort();
-  child = await startProcess(fixture, { PORT: String(port) });
-}, 60_000);
-afterAll(() => {
-  child.kill();
-});
+const server = hostileServer();
 
 /** A discover request whose clientCapabilities.experimental.x.a holds `inner` (JSON text). */
 function withExperimental(inner: string): { id: number; text: string } {
@@ -34,7 +23,7 @@ function withExperimental(inner: string): { id: number; text: string } {
 const headers = ["Mcp-Method: server/discover", "MCP-Protocol-Version: 2026-07-28"];
 
 async function send(text: string): Promise<RawResponse> {
-  const r = await rawRequest(port, post(text, headers));
+  const r = await rawRequest(server.port, post(text, headers));
   if (!("status" in r)) throw new Error(`no HTTP answer: ${r.raw.slice(0, 200)}`);
   return r;
 }
@@ -45,7 +34,7 @@ const deep = () => withExperimental(`${"[".repeat(100_000)}${"]".repeat(100_000)
 
 describe("expensive bodies are refused before validation", () => {
   it("refuses ~1 MB of nulls inside clientCapabilities with -32600 and the request id, with small memory growth", async () => {
-    const before = await rssOf(child.pid!);
+    const before = await rssOf(server.child.pid!);
     const { id, text } = nulls();
     expect(text.length).toBeGreaterThan(1_000_000);
     expect(text.length).toBeLessThan(1024 * 1024);
@@ -57,7 +46,7 @@ describe("expensive bodies are refused before validation", () => {
     expect(answer.id).toBe(id);
     expect(answer.error.code).toBe(-32600);
     expect(answer.error.message).toMatch(/limit/i);
-    const after = await rssOf(child.pid!);
+    const after = await rssOf(server.child.pid!);
     // Figures for the record (not asserted: tests never assert timings).
     console.log(`1 MB of nulls: answered in ${elapsed.toFixed(0)} ms, server RSS ${mib(before)} -> ${mib(after)} MiB`);
     if (before !== undefined && after !== undefined) expect(after - before).toBeLessThan(64 * 1024 * 1024);
@@ -76,7 +65,7 @@ describe("expensive bodies are refused before validation", () => {
     const started = performance.now();
     const hostile = [nulls(), nulls(), deep(), nulls()].map((b) => send(b.text));
     const good = request("tools/call", { name: "count", arguments: {} });
-    const served = rawRequest(port, post(JSON.stringify(good), ["Mcp-Method: tools/call", "Mcp-Name: count", "MCP-Protocol-Version: 2026-07-28"])).then((r) => {
+    const served = rawRequest(server.port, post(JSON.stringify(good), ["Mcp-Method: tools/call", "Mcp-Name: count", "MCP-Protocol-Version: 2026-07-28"])).then((r) => {
       console.log(`a well-formed request beside four expensive ones: answered in ${(performance.now() - started).toFixed(0)} ms`);
       return r;
     });
@@ -84,8 +73,8 @@ describe("expensive bodies are refused before validation", () => {
     expect((answer as RawResponse).status).toBe(200);
     expect(JSON.parse((answer as RawResponse).body).result.resultType).toBe("complete");
     for (const r of refusals) expect(JSON.parse(r.body).error.code).toBe(-32600);
-    const rss = await rssOf(child.pid!);
+    const rss = await rssOf(server.child.pid!);
     if (rss !== undefined) expect(rss).toBeLessThan(400 * 1024 * 1024);
-    expect(child.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
   });
 });

@@ -3,24 +3,12 @@
  * each case runs against a real server process on loopback, which must still
  * be alive and serving afterwards.
  */
-import type { ChildProcess } from "node:child_process";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startProcess } from "../../../../test/helpers/processes.js";
+import { describe, expect, it } from "vitest";
 import { open, parseResponse, post, rawRequest, readAll, type RawResponse } from "../../../../test/helpers/raw-http.js";
 import { request } from "../helpers.js";
+import { hostileServer } from "./hostile-server.js";
 
-const fixture = join(import.meta.dirname, "hostile-fixture.ts");
-let child: ChildProcess;
-let port: number;
-
-beforeAll(async () => {
-  port = await freePort();
-  child = await startProcess(fixture, { PORT: String(port), REQUEST_TIMEOUT_MS: "1500", HEADERS_TIMEOUT_MS: "1000", MAX_CONNECTIONS: "8" });
-}, 60_000);
-afterAll(() => {
-  child.kill();
-});
+const server = hostileServer({ REQUEST_TIMEOUT_MS: "1500", HEADERS_TIMEOUT_MS: "1000", MAX_CONNECTIONS: "8" });
 
 function headersFor(message: { method: string; params?: Record<string, unknown> }): string[] {
   const lines = [`Mcp-Method: ${message.method}`, "MCP-Protocol-Version: 2026-07-28"];
@@ -32,13 +20,13 @@ function headersFor(message: { method: string; params?: Record<string, unknown> 
 /** A well-formed tool call over a raw connection. */
 async function call(tool: string): Promise<RawResponse> {
   const m = request("tools/call", { name: tool, arguments: {} });
-  const r = await rawRequest(port, post(JSON.stringify(m), headersFor(m)));
+  const r = await rawRequest(server.port, post(JSON.stringify(m), headersFor(m)));
   if (!("status" in r)) throw new Error(`no HTTP answer: ${r.raw}`);
   return r;
 }
 
 async function stillServing(): Promise<void> {
-  expect(child.exitCode, "the server process exited").toBeNull();
+  expect(server.child.exitCode, "the server process exited").toBeNull();
   const r = await call("count");
   expect(r.status).toBe(200);
   expect(JSON.parse(r.body).result.resultType).toBe("complete");
@@ -54,37 +42,37 @@ describe("the Node adapter under hostile requests", () => {
   const body = JSON.stringify(m);
 
   it("answers a Host with a port out of range with 400, and keeps serving", async () => {
-    const r = refused(await rawRequest(port, post(body, headersFor(m), "localhost:99999")));
+    const r = refused(await rawRequest(server.port, post(body, headersFor(m), "localhost:99999")));
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body).error.code).toBe(-32600);
     await stillServing();
   });
 
   it("answers a loopback-looking Host that is no address (127.999.0.1) with 400, and keeps serving", async () => {
-    const r = refused(await rawRequest(port, post(body, headersFor(m), "127.999.0.1")));
+    const r = refused(await rawRequest(server.port, post(body, headersFor(m), "127.999.0.1")));
     expect(r.status).toBe(400);
     await stillServing();
   });
 
   it("answers an absolute-form target that is no valid URL with 400, and keeps serving", async () => {
     const text = post(body, headersFor(m)).replace("POST /mcp HTTP/1.1", "POST http://localhost:99999/mcp HTTP/1.1");
-    const r = refused(await rawRequest(port, text));
+    const r = refused(await rawRequest(server.port, text));
     expect(r.status).toBe(400);
     await stillServing();
   });
 
   it("answers TRACE (which the fetch API refuses) with 501 and methods Node does not know with 400, and keeps serving", async () => {
-    const trace = refused(await rawRequest(port, "TRACE /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+    const trace = refused(await rawRequest(server.port, "TRACE /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
     expect(trace.status).toBe(501);
     expect(trace.headers.allow).toBe("POST");
-    const track = refused(await rawRequest(port, "TRACK /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+    const track = refused(await rawRequest(server.port, "TRACK /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
     expect(track.status).toBe(400);
     await stillServing();
   });
 
   it("refuses a JSON string holding a message with -32600 and never runs it", async () => {
     const run = request("tools/call", { name: "run", arguments: {} });
-    const r = refused(await rawRequest(port, post(JSON.stringify(JSON.stringify(run)), headersFor(run))));
+    const r = refused(await rawRequest(server.port, post(JSON.stringify(JSON.stringify(run)), headersFor(run))));
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body).error.code).toBe(-32600);
     const count = JSON.parse((await call("count")).body).result.content[0].text;
@@ -93,7 +81,7 @@ describe("the Node adapter under hostile requests", () => {
 
   it("refuses an array, a number and null as the body with -32600", async () => {
     for (const text of ["[]", `[${body}]`, "42", "null", "true"]) {
-      const r = refused(await rawRequest(port, post(text, headersFor(m))));
+      const r = refused(await rawRequest(server.port, post(text, headersFor(m))));
       expect(r.status, text).toBe(400);
       expect(JSON.parse(r.body).error.code, text).toBe(-32600);
     }
@@ -101,7 +89,7 @@ describe("the Node adapter under hostile requests", () => {
 
   it("refuses a numeric id beyond 2^53 with -32600 rather than echoing a rounded id", async () => {
     const text = body.replace(`"id":${m.id}`, '"id":123456789012345678901234567890');
-    const r = refused(await rawRequest(port, post(text, headersFor(m))));
+    const r = refused(await rawRequest(server.port, post(text, headersFor(m))));
     expect(r.status).toBe(400);
     const answer = JSON.parse(r.body);
     expect(answer.error.code).toBe(-32600);
@@ -112,7 +100,7 @@ describe("the Node adapter under hostile requests", () => {
   it("echoes a large id sent as a string, and a safe integer id, exactly", async () => {
     for (const id of ['"123456789012345678901234567890"', "9007199254740991", "-9007199254740991"]) {
       const text = body.replace(`"id":${m.id}`, `"id":${id}`);
-      const r = refused(await rawRequest(port, post(text, headersFor(m))));
+      const r = refused(await rawRequest(server.port, post(text, headersFor(m))));
       expect(r.status, id).toBe(200);
       expect(r.body, id).toContain(`"id":${id}`);
     }
@@ -121,7 +109,7 @@ describe("the Node adapter under hostile requests", () => {
 
 describe("the Node server's limits on slow and numerous peers", () => {
   it("cuts off a body sent one byte at a time once the request timeout passes (408), and keeps serving", async () => {
-    const socket = await open(port);
+    const socket = await open(server.port);
     const answer = readAll(socket);
     const m = request("server/discover");
     const text = post(JSON.stringify(m), headersFor(m));
@@ -142,11 +130,11 @@ describe("the Node server's limits on slow and numerous peers", () => {
   });
 
   it("closes connections beyond maxConnections at once, and serves again when they go", async () => {
-    const held = await Promise.all(Array.from({ length: 8 }, () => open(port)));
+    const held = await Promise.all(Array.from({ length: 8 }, () => open(server.port)));
     // Partial headers keep each connection open.
     for (const s of held) s.write("POST /mcp HTTP/1.1\r\n");
     await new Promise((r) => setTimeout(r, 100));
-    const extra = await open(port);
+    const extra = await open(server.port);
     const text = await readAll(extra);
     expect(text).toBe("");
     for (const s of held) s.destroy();
