@@ -6,7 +6,7 @@
  * as in `zod/mini`.
  */
 import { refine } from "zod/mini";
-import { codePoints } from "./check-runtime.js";
+import { codePointsWithin, hasOwn } from "./check-runtime.js";
 import { formatTest, type FormatName } from "./formats.js";
 
 /** `format`: the same verdict as ajv-formats for that format (see formats.ts). */
@@ -20,19 +20,13 @@ export const integral = /* @__PURE__ */ refine<number>((value) => Number.isInteg
 
 /** `minLength` / `maxLength` counted in code points. */
 export function codePointLength(min: number, max: number) {
-  return refine<string>(
-    (value) => {
-      const n = codePoints(value);
-      return n >= min && n <= max;
-    },
-    { message: `Expected a length between ${min} and ${max}` },
-  );
+  return refine<string>((value) => codePointsWithin(value, min, max), { message: `Expected a length between ${min} and ${max}` });
 }
 
 /** `anyOf` of bare `required` lists: the object has every key of at least one set. */
 export function hasAnyKeySet(sets: string[][]) {
   return refine<object>(
-    (value) => sets.some((keys) => keys.every((k) => Object.prototype.hasOwnProperty.call(value, k))),
+    (value) => sets.some((keys) => keys.every((k) => hasOwn(value, k))),
     { message: `Expected at least one of: ${sets.map((s) => s.join(" + ")).join(", ")}` },
   );
 }

@@ -12,7 +12,7 @@ import type {
   JSONRPCResultResponse,
 } from "@mrtr/schema";
 import { INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from "@mrtr/schema";
-import type { Check, CheckIssue } from "./check-runtime.js";
+import { hasOwn as has, type Check, type CheckIssue } from "./check-runtime.js";
 import { describeIssue } from "./first-issue.js";
 import { checks } from "./check-tables.gen.js";
 import { checkJsonLimits, type JsonLimitHit, type JsonLimits } from "./json-limits.js";
@@ -112,8 +112,6 @@ function failure(
   if (typeof id === "string" || (typeof id === "number" && Number.isInteger(id))) out.id = id;
   return out;
 }
-
-const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 /** Each validator's generated check and plain zod schema. */
 const byValidator = new Map<unknown, { check: Check; raw: z.ZodType }>(
