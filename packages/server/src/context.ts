@@ -50,13 +50,11 @@ export interface RequestContext {
    * after the answer; otherwise a no-op, so handlers call it freely.
    */
   progress(progress: number, total?: number, message?: string): void;
-  /** What the host passed with the message (for example the HTTP request). */
-  readonly transport: unknown;
   /**
-   * The HTTP request headers, when the message came over HTTP (undefined on
-   * other transports). The server checks `Mcp-Param-*` against them.
+   * What the binding passed with the message: over HTTP the web `Request`
+   * (its headers, its URL), over stdio nothing.
    */
-  readonly headers: Headers | undefined;
+  readonly transport: unknown;
 }
 
 /** Options of a form elicitation. */

@@ -34,7 +34,12 @@ export function inProcessTransport(server: McpServer, options: { transport?: unk
         transport: options.transport,
         connection,
         ...(signal && { signal }),
-        ...(onMessage && { onNotification: (n: JSONRPCNotification) => onMessage(viaJson(n) as unknown as Record<string, unknown>) }),
+        ...(onMessage && {
+          send: (n: JSONRPCNotification) => {
+            onMessage(viaJson(n) as unknown as Record<string, unknown>);
+            return true;
+          },
+        }),
       });
       if (!response) {
         if (signal?.aborted) throw signal.reason;

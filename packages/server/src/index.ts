@@ -11,7 +11,8 @@
  * input-kind plugins such as @mrtr/deprecated).
  */
 export { createServer } from "./server.js";
-export type { ChangeNotifier, HandleOptions, McpServer, ServerOptions, ServerResponse } from "./server.js";
+export type { ChangeNotifier, HandleOptions, McpServer, PrecheckFacts, ServerOptions, ServerResponse } from "./server.js";
+export { StreamBackedUpError } from "./backpressure.js";
 export { PROGRESS_DEFAULTS } from "./progress.js";
 export type { ProgressOptions } from "./progress.js";
 export { CancelledError } from "./in-flight.js";

@@ -5,34 +5,33 @@
  * serve it. Transport-free: `handle(message)` takes one JSON-RPC message and
  * returns the response (or nothing, for notifications).
  *
- * This file only wires the parts: intake (intake.ts), the methods
- * (methods/), the multi-round gate (multi-round.ts), the registry.
+ * This file only wires the parts: serving a message (dispatch.ts, behind
+ * the transport seam of exchange.ts), announcing changes (announce.ts), the
+ * registry, the requestState codec, the subscription hub.
  */
-import { INTERNAL_ERROR, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
-import type { JSONRPCErrorResponse, JSONRPCNotification, JSONRPCResultResponse, RequestId, Resource } from "@mrtr/schema";
+import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
+import type { JSONRPCErrorResponse, JSONRPCResultResponse, Resource } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
-import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
+import { createAnnouncer, type ChangeNotifier } from "./announce.js";
+import type { AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { definedOnly } from "./defined-only.js";
-import { follow } from "./follow-signal.js";
-import { errorResponse, isRequestId } from "./error-response.js";
-import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError, ServerDefinitionError, UnsupportedVersionError } from "./errors.js";
+import { createDispatcher } from "./dispatch.js";
+import { ServerDefinitionError } from "./errors.js";
+import type { HandleOptions } from "./exchange.js";
 import { hostHooks, type HostHookOptions } from "./hooks.js";
-import { InFlight, type Sender } from "./in-flight.js";
-import { readRequest, takeIn } from "./intake.js";
 import { elicitationInputKind, InputKinds, type InputKind, type KindMethods } from "./input-kinds.js";
 import { ajvValidator } from "./json-schema/ajv.js";
 import type { JsonSchemaValidator } from "./json-schema/validator.js";
-import type { MethodHandler, ServingContext } from "./methods/method.js";
-import { METHODS } from "./methods/index.js";
-import type { RoundParams } from "./multi-round.js";
 import { Registry, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./registry.js";
-import { MemoryReplayGuard, ReplayGuardUnavailableError, RequestStateCodec, type ReplayGuard, type SecretInput } from "./request-state/index.js";
-import { PROGRESS_DEFAULTS, progressReporter, type ProgressOptions, type ProgressReporter } from "./progress.js";
+import { MemoryReplayGuard, RequestStateCodec, type ReplayGuard, type SecretInput } from "./request-state/index.js";
+import { PROGRESS_DEFAULTS, type ProgressOptions } from "./progress.js";
 import { SchemaChecks } from "./schema-check.js";
-import type { ChangeEvent } from "./subscriptions/change-bus.js";
 import { subscriptionsOf, type SubscriptionOptions } from "./subscriptions/options.js";
+
+export type { ChangeNotifier } from "./announce.js";
+export type { HandleOptions, PrecheckFacts } from "./exchange.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -94,38 +93,6 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   subscriptions?: SubscriptionOptions;
 }
 
-/** What a transport passes with each message to `handle`. */
-export interface HandleOptions {
-  /** What the host passed with the message (the HTTP `Request`); reaches handlers as `ctx.transport`. */
-  transport?: unknown;
-  /** Aborts the request (the client went away): the handler's `ctx.signal` aborts and no answer is given. */
-  signal?: AbortSignal;
-  /** The verified access token's facts, when the transport checked one (`protect` attaches it to the request instead). */
-  auth?: AuthInfo;
-  /** The HTTP request headers, when the message came over HTTP: `Mcp-Param-*` are checked against tool arguments. */
-  headers?: Headers;
-  /**
-   * Receives the notifications sent ahead of the answer: progress reports of
-   * a request that asked for them, and everything a subscriptions/listen
-   * stream carries. Without it none are sent, and subscriptions/listen is refused.
-   */
-  onNotification?: (notification: JSONRPCNotification) => void;
-  /**
-   * The connection the message came on, for transports that have one
-   * (in-process, stdio): `notifications/cancelled` reaches only requests of
-   * the same connection and principal. HTTP has none (a closed response is its cancellation).
-   */
-  connection?: unknown;
-}
-
-/** Announcing changes to the open subscriptions/listen streams (of every instance, with a shared bus). */
-export interface ChangeNotifier {
-  toolsListChanged(): void;
-  promptsListChanged(): void;
-  resourcesListChanged(): void;
-  resourceUpdated(uri: string): void;
-}
-
 /** The answer to one incoming message. */
 export type ServerResponse = JSONRPCResultResponse | JSONRPCErrorResponse;
 
@@ -183,8 +150,6 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
   if (!(progressLimits.minIntervalMs >= 0) || !(progressLimits.maxMessageLength >= 0)) {
     throw new ServerDefinitionError("progress.minIntervalMs and progress.maxMessageLength must be numbers of at least 0.");
   }
-  const inFlight = new InFlight();
-  let serving = false;
   let closed = false;
   const core: ServerCore = {
     serverInfo: { name: options.name, version: options.version, ...(options.title !== undefined && { title: options.title }) },
@@ -209,128 +174,14 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     listen: subscriptions.limits,
   };
 
-  const principalFor = async (message: unknown, opts: HandleOptions, auth: AuthInfo | undefined) =>
-    options.principal ? await options.principal({ message, transport: opts.transport, auth }) : principalOf(auth);
-
-  /** `notifications/cancelled`: aborts the sender's request of that id, if it is still being served here. */
-  async function cancel(message: Record<string, unknown>, opts: HandleOptions): Promise<void> {
-    const params = message.params as { requestId?: unknown; reason?: unknown } | undefined;
-    const id = params?.requestId;
-    if (!isRequestId(id)) return; // malformed: ignored, as the draft says
-    const auth = opts.auth ?? authInfoOf(opts.transport);
-    let sender: Sender;
-    try {
-      sender = { principal: await principalFor(message, opts, auth), connection: opts.connection };
-    } catch {
-      return;
-    }
-    inFlight.cancel(id, sender, typeof params?.reason === "string" ? params.reason.slice(0, 1024) : undefined);
-  }
-  async function handle(message: unknown, opts: HandleOptions = {}): Promise<ServerResponse | undefined> {
-    serving = true;
-    let id: RequestId | undefined;
-    let method: string | undefined;
-    // The request's own signal: aborted by the transport (the client went away) or by notifications/cancelled.
-    const controller = new AbortController();
-    const unlink = follow(opts.signal, controller);
-    let progress: ProgressReporter | undefined;
-    let removeInFlight: (() => void) | undefined;
-    let over = false;
-    try {
-      const intake = takeIn(message, options.jsonLimits);
-      if (!intake.ok) return intake.response;
-      if (intake.message.method === "notifications/cancelled" && !("id" in intake.message)) {
-        await cancel(intake.message, opts);
-        return undefined;
-      }
-      const read = readRequest(intake.message);
-      if (read.kind === "answer") return read.response;
-      if (read.kind === "none") return undefined; // notifications and stray responses need no answer
-      const { request } = read;
-      id = request.id;
-      method = request.method;
-      const params = request.params as RoundParams & { _meta: NonNullable<typeof request.params>["_meta"] };
-      if (read.inputResponses !== undefined) params.inputResponses = read.inputResponses;
-      const meta = params._meta;
-      const version = meta["io.modelcontextprotocol/protocolVersion"];
-      if (!core.supportedVersions.includes(version)) throw new UnsupportedVersionError(version, core.supportedVersions);
-      const auth = opts.auth ?? authInfoOf(opts.transport);
-      const principal = await principalFor(request, opts, auth);
-      const emit = (notification: JSONRPCNotification): boolean => {
-        if (over || controller.signal.aborted || !opts.onNotification) return false;
-        try {
-          opts.onNotification(notification);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      progress = progressReporter(meta.progressToken, emit, progressLimits);
-      removeInFlight = inFlight.add(request.id, { principal, connection: opts.connection }, controller);
-      const ctx: ServingContext = {
-        method,
-        requestId: request.id,
-        protocolVersion: version,
-        clientCapabilities: meta["io.modelcontextprotocol/clientCapabilities"],
-        clientInfo: meta["io.modelcontextprotocol/clientInfo"],
-        principal,
-        auth,
-        meta,
-        signal: controller.signal,
-        transport: opts.transport,
-        headers: opts.headers,
-        progress: progress.report,
-        emit,
-        streaming: opts.onNotification !== undefined,
-      };
-      const serve = METHODS[request.method] as MethodHandler<typeof request.method> | undefined;
-      if (!serve) throw new McpMethodNotFoundError(request.method);
-      if (closed && request.method === "subscriptions/listen") throw new ServerBusyError("The server is shutting down; open the stream again on another instance.");
-      const result = await untilAborted(serve(request as never, ctx, core), controller.signal);
-      progress.finish(true); // the last report still waiting goes out before the answer
-      return { jsonrpc: JSONRPC_VERSION, id: request.id, result: result as JSONRPCResultResponse["result"] };
-    } catch (error) {
-      if (controller.signal.aborted) return undefined; // cancelled: the draft says no answer
-      if (error instanceof McpError && error.code !== INTERNAL_ERROR) return errorResponse(id, error);
-      if (error instanceof ServerBusyError) return errorResponse(id, error);
-      core.hooks.error(error, { method, requestId: id });
-      // A single-use check that could not run says so (retry later); anything else is a bare -32603.
-      return errorResponse(id, error instanceof ReplayGuardUnavailableError ? error : new McpInternalError());
-    } finally {
-      over = true;
-      progress?.finish(false);
-      removeInFlight?.();
-      unlink();
-    }
-  }
-
-  /** Publishes `event`; announcing a kind not wired in `subscriptions` is the caller's mistake. */
-  const announce = (event: ChangeEvent, wired: boolean, option: string) => {
-    if (!wired) throw new ServerDefinitionError(`This server does not announce ${event.type}: enable it with createServer({ subscriptions: { ${option} } }).`);
-    subscriptions.hub.publish(event);
-  };
-  const d = subscriptions.hub.deliverable;
-  // Registrations and removals made while serving are announced, once per kind per tick.
-  const pending = new Set<"tools" | "prompts" | "resources">();
-  const changed = (list: "tools" | "prompts" | "resources") => {
-    if (!serving || pending.has(list)) return;
-    const wired = list === "tools" ? d.toolsListChanged : list === "prompts" ? d.promptsListChanged : d.resourcesListChanged;
-    if (!wired) return;
-    pending.add(list);
-    queueMicrotask(() => {
-      pending.delete(list);
-      subscriptions.hub.publish({ type: `${list}ListChanged` } as ChangeEvent);
-    });
-  };
-  const notify: ChangeNotifier = {
-    toolsListChanged: () => announce({ type: "toolsListChanged" }, d.toolsListChanged, "listChanged: { tools: true }"),
-    promptsListChanged: () => announce({ type: "promptsListChanged" }, d.promptsListChanged, "listChanged: { prompts: true }"),
-    resourcesListChanged: () => announce({ type: "resourcesListChanged" }, d.resourcesListChanged, "listChanged: { resources: true }"),
-    resourceUpdated: (uri) => {
-      if (typeof uri !== "string") throw new ServerDefinitionError("notify.resourceUpdated needs the resource's URI.");
-      announce({ type: "resourceUpdated", uri }, d.resourceSubscriptions, "resourceUpdates: true");
-    },
-  };
+  const dispatcher = createDispatcher(core, {
+    jsonLimits: options.jsonLimits,
+    progress: progressLimits,
+    principal: options.principal,
+    closing: () => closed,
+  });
+  const announcer = createAnnouncer(subscriptions.hub);
+  const changed = announcer.changed;
 
   const server: McpServer<KindMethods<K>> = {
     supportedVersions: SUPPORTED_VERSIONS,
@@ -358,39 +209,16 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     removePrompt: (name) => core.registry.removePrompt(name) && (changed("prompts"), true),
     removeResource: (uri) => core.registry.removeResource(uri) && (changed("resources"), true),
     removeResourceTemplate: (uriTemplate) => core.registry.removeTemplate(uriTemplate) && (changed("resources"), true),
-    notify,
-    handle,
+    notify: announcer.notify,
+    handle(message, opts) {
+      announcer.serving();
+      return dispatcher.handle(message, opts);
+    },
     async close() {
       closed = true;
       subscriptions.hub.closeAll();
     },
-    activity: () => ({ requests: inFlight.size, streams: subscriptions.hub.size }),
+    activity: () => ({ requests: dispatcher.inFlight.size, streams: subscriptions.hub.size }),
   };
   return server;
-}
-
-/**
- * `work`, or a rejection as soon as `signal` aborts: a handler that ignores
- * its signal keeps running, but the request is over (nothing waits for it,
- * its late answer and progress are dropped).
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }

@@ -7,10 +7,8 @@
  */
 import { INVALID_REQUEST } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
-import { errorResponse, idOf } from "../error-response.js";
-import { decodeMessage } from "../intake.js";
+import { errorResponse } from "../error-response.js";
 import { jsonAnswer, jsonResponse } from "./json-response.js";
-import { checkStandardHeaders } from "./standard-headers.js";
 import { answer, type StreamOptions } from "./streams.js";
 
 /** Options of the HTTP handler. */
@@ -29,9 +27,9 @@ export interface HttpHandlerOptions extends StreamOptions {
   bodyTimeoutMs?: number;
 }
 
-/** An error response echoing the raw message's id, when valid. */
-function rpcError(code: number, message: string, raw?: unknown, data?: unknown): ServerResponse {
-  return errorResponse(idOf(raw), { code, message, data });
+/** An error response of the binding's own (no message was read, so no id to echo). */
+function rpcError(code: number, message: string): ServerResponse {
+  return errorResponse(undefined, { code, message });
 }
 
 /**
@@ -100,13 +98,8 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       const body = await readBody(request, limit, bodyTimeoutMs);
       if (body === "too large") return jsonResponse(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
       if (body === "too slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
-      // Decoded once, and it must be one message object: a JSON string is not decoded again.
-      const intake = decodeMessage(body);
-      if (!intake.ok) return jsonAnswer(intake.response);
-      const m = intake.message as Record<string, any>;
-      const refused = typeof m.method === "string" ? checkStandardHeaders(request, m, server.supportedVersions) : undefined;
-      if (refused) return jsonAnswer(rpcError(refused.code, refused.message, m, refused.data));
-      return await answer(server, m, request, options);
+      // The core decodes it (once), checks the headers through the binding's precheck, and serves it.
+      return await answer(server, body, request, options);
     } catch {
       return jsonAnswer(rpcError(-32603, "Internal error"));
     }

@@ -9,21 +9,23 @@
 import { decodeHeaderValue, headerMatches, MCP_PARAM_HEADER_PREFIX, valueAt, type ParamHeader } from "@mrtr/schema/http";
 import { HeaderMismatchError } from "../errors.js";
 
-export function checkParamHeaders(params: readonly ParamHeader[], headers: Headers, args: unknown): void {
+/** The first `Mcp-Param-*` header that disagrees with the arguments, as the error to answer with; undefined when all agree. */
+export function checkParamHeaders(params: readonly ParamHeader[], headers: Headers, args: unknown): HeaderMismatchError | undefined {
   for (const param of params) {
     const headerName = `${MCP_PARAM_HEADER_PREFIX}${param.name}`;
     const raw = headers.get(headerName);
     const value = valueAt(args, param.path);
     const present = value !== undefined && value !== null;
     if (raw === null) {
-      if (present) throw new HeaderMismatchError(`The ${headerName} header is required: argument ${param.path.join(".")} has a value`);
+      if (present) return new HeaderMismatchError(`The ${headerName} header is required: argument ${param.path.join(".")} has a value`);
       continue;
     }
     const decoded = decodeHeaderValue(raw);
-    if (decoded === undefined) throw new HeaderMismatchError(`The ${headerName} header holds invalid characters or invalid Base64`);
-    if (!present) throw new HeaderMismatchError(`The ${headerName} header is sent, but argument ${param.path.join(".")} has no value`);
+    if (decoded === undefined) return new HeaderMismatchError(`The ${headerName} header holds invalid characters or invalid Base64`);
+    if (!present) return new HeaderMismatchError(`The ${headerName} header is sent, but argument ${param.path.join(".")} has no value`);
     if (!headerMatches(decoded, value, param.type)) {
-      throw new HeaderMismatchError(`Header mismatch: ${headerName} does not match argument ${param.path.join(".")}`);
+      return new HeaderMismatchError(`Header mismatch: ${headerName} does not match argument ${param.path.join(".")}`);
     }
   }
+  return undefined;
 }

@@ -1,18 +1,14 @@
 /**
  * The standard request headers a server that reads the body must check
  * (streamable-http.mdx, "Protocol Version Header", "Standard Request Headers",
- * "Server Validation"), in this order:
+ * "Server Validation"), in this order, after the core has answered a legacy
+ * `initialize` (versions.ts: that rule holds on every transport):
  *
- * 1. A legacy `initialize` (shaped as before this revision: no `_meta`
- *    protocol version) gets `UnsupportedProtocolVersionError` naming the
- *    versions served, so an older client learns what to ask for
- *    (versioning.mdx, "Backward Compatibility"). A modern-shaped `initialize`
- *    goes on, to -32601 like every removed method.
- * 2. `MCP-Protocol-Version` is required on every POST: this server serves no
+ * 1. `MCP-Protocol-Version` is required on every POST: this server serves no
  *    client older than 2025-06-18, which may omit it (-32020).
- * 3. A version named only by the header (no `_meta`) that is not served is
+ * 2. A version named only by the header (no `_meta`) that is not served is
  *    `UnsupportedProtocolVersionError`; one that differs from `_meta`'s is -32020.
- * 4. `Mcp-Method` is required and equals the method; `Mcp-Name` is required on
+ * 3. `Mcp-Method` is required and equals the method; `Mcp-Name` is required on
  *    tools/call, prompts/get and resources/read and equals the name or URI
  *    after decoding the Base64 sentinel (-32020, also for invalid characters).
  */
@@ -27,10 +23,6 @@ export function checkStandardHeaders(request: Request, message: Record<string, a
   const params = message.params && typeof message.params === "object" ? message.params : {};
   const headerVersion = request.headers.get("mcp-protocol-version");
   const version = params._meta?.["io.modelcontextprotocol/protocolVersion"];
-  if (message.method === "initialize" && version === undefined) {
-    const requested = typeof params.protocolVersion === "string" ? params.protocolVersion : (headerVersion ?? "none given");
-    return new UnsupportedVersionError(requested, supported);
-  }
   if (headerVersion === null) {
     return new HeaderMismatchError(`The MCP-Protocol-Version header is required on every request; send the version of _meta (this server supports ${supported.join(", ")})`);
   }

@@ -11,9 +11,9 @@ export type MethodResult<M extends ClientMethod> = ClientMethodMap[M]["result"] 
 
 /** The context of a request as methods see it: the handler's, plus the stream the answer may go out on. */
 export interface ServingContext extends RequestContext {
-  /** Sends a notification ahead of the answer; false when the transport cannot stream or the request is over. */
+  /** Sends a notification ahead of the answer; false when it was not sent (no stream, the request is over, or the stream backed up). */
   readonly emit: (notification: JSONRPCNotification) => boolean;
-  /** Whether the transport streams notifications ahead of the answer (HTTP does; a plain `handle` call without `onNotification` does not). */
+  /** Whether the binding sends notifications ahead of the answer (HTTP and stdio do; a plain `handle` call without `send` does not). */
   readonly streaming: boolean;
 }
 

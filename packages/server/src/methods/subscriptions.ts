@@ -11,7 +11,7 @@ import type { MethodHandler } from "./method.js";
 export const listen: MethodHandler<"subscriptions/listen"> = async (request, ctx, core) => {
   const { hub, listen: limits } = core;
   if (!hub.offered) throw new McpMethodNotFoundError(request.method);
-  if (!ctx.streaming) throw new McpInvalidRequestError("subscriptions/listen needs a transport that streams notifications (HTTP, or handle() with onNotification).");
+  if (!ctx.streaming) throw new McpInvalidRequestError("subscriptions/listen needs a transport that streams notifications (HTTP, stdio, or handle() with send).");
   const requested = request.params.notifications;
   const asked = [...new Set(requested.resourceSubscriptions ?? [])];
   if (asked.length > limits.maxResourceSubscriptions) {

@@ -10,7 +10,6 @@ import { isInputRequired } from "../input-required.js";
 import { listHints } from "../cache-hints.js";
 import { servesTools } from "../capabilities.js";
 import { listResult } from "../list-result.js";
-import { checkParamHeaders } from "../http/param-headers.js";
 import { serveRound } from "../multi-round.js";
 import type { MethodHandler } from "./method.js";
 
@@ -26,7 +25,6 @@ export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) 
   const registered = core.registry.tools.get(name);
   if (!registered) throw new McpInvalidParamsError(`Unknown tool: ${name}`);
   const tool = registered.definition;
-  if (ctx.headers && registered.paramHeaders.length > 0) checkParamHeaders(registered.paramHeaders, ctx.headers, request.params.arguments ?? {});
   if (tool.scopes && tool.scopes.length > 0) {
     // Step-up: the caller's token lacks a scope this tool demands (protect answers 403 insufficient_scope).
     const granted = ctx.auth?.scopes ?? [];

@@ -57,7 +57,7 @@ describe("progress", () => {
   it("reports each growing value with the request's token before the answer, and nothing without a token", async () => {
     const { s } = progressServer();
     const got: any[] = [];
-    const r = await s.handle(withToken(request("tools/call", { name: "steps" }), "t-1"), { onNotification: (n) => got.push(n) });
+    const r = await s.handle(withToken(request("tools/call", { name: "steps" }), "t-1"), { send: (n) => (got.push(n), true) });
     expect(resultOf(r).content[0].text).toBe("ok");
     expect(got.map((n) => n.params)).toEqual([
       { progressToken: "t-1", progress: 1, total: 3, message: "one" },
@@ -65,14 +65,14 @@ describe("progress", () => {
       { progressToken: "t-1", progress: 3, total: 3, message: "done" },
     ]);
     const none: unknown[] = [];
-    await s.handle(request("tools/call", { name: "steps" }), { onNotification: (n) => none.push(n) });
+    await s.handle(request("tools/call", { name: "steps" }), { send: (n) => (none.push(n), true) });
     expect(none).toEqual([]);
   });
 
   it("rate-limits a handler flooding reports, and still sends the last figure before the answer", async () => {
     const { s } = progressServer(50);
     const got: any[] = [];
-    await s.handle(withToken(request("tools/call", { name: "flood" }), 7), { onNotification: (n) => got.push(n) });
+    await s.handle(withToken(request("tools/call", { name: "flood" }), 7), { send: (n) => (got.push(n), true) });
     expect(got.length).toBeLessThanOrEqual(3);
     expect(got.at(-1).params.progress).toBe(100_000);
   });
@@ -84,7 +84,7 @@ describe("cancellation", () => {
     const connection = {};
     const m = withToken(request("tools/call", { name: "stuck" }), "p");
     const got: unknown[] = [];
-    const pending = s.handle(m, { connection, onNotification: (n) => got.push(n) });
+    const pending = s.handle(m, { connection, send: (n) => (got.push(n), true) });
     await until(() => got.length === 1);
     expect(s.activity().requests).toBe(1);
     // Another connection cannot cancel it by guessing the id.

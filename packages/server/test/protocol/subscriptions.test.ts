@@ -15,7 +15,7 @@ function open(s: ReturnType<typeof listening>, notifications: Record<string, unk
   const got: any[] = [];
   const controller = new AbortController();
   const m = listenRequest(notifications);
-  const done = s.handle(m, { signal: controller.signal, onNotification: (n) => got.push(n) });
+  const done = s.handle(m, { signal: controller.signal, send: (n) => (got.push(n), true) });
   return { got, done, id: m.id, close: () => controller.abort() };
 }
 
@@ -57,7 +57,7 @@ describe("subscriptions/listen", () => {
     a.close();
     const plain = server().tool({ name: "t", handler: () => ({ content: [] }) });
     expect(resultOf(await plain.handle(request("server/discover"))).capabilities).toEqual({ tools: {} });
-    expect(errorOf(await plain.handle(listenRequest({ toolsListChanged: true }), { onNotification: () => undefined })).code).toBe(-32601);
+    expect(errorOf(await plain.handle(listenRequest({ toolsListChanged: true }), { send: () => true })).code).toBe(-32601);
   });
 
   it("ends every stream with its closing result on close(), and refuses new ones", async () => {
@@ -66,7 +66,7 @@ describe("subscriptions/listen", () => {
     await tick();
     await s.close();
     expect(resultOf(await a.done)).toEqual({ resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": a.id } });
-    expect(errorOf(await s.handle(listenRequest({}), { onNotification: () => undefined })).code).toBe(-32603);
+    expect(errorOf(await s.handle(listenRequest({}), { send: () => true })).code).toBe(-32603);
   });
 
   it("closes a stream after maxDurationMs with its closing result, so clients open a fresh one", async () => {
@@ -94,14 +94,14 @@ describe("subscriptions/listen", () => {
     expect(a.got[0].params.notifications).toEqual({ resourceSubscriptions: ["a://1"] });
     const b = open(s, {});
     await tick();
-    const c = await s.handle(listenRequest({}), { onNotification: () => undefined });
+    const c = await s.handle(listenRequest({}), { send: () => true });
     expect(errorOf(c)).toMatchObject({ code: -32603, message: expect.stringContaining("Too many open subscription streams") });
     b.close();
     await b.done;
     const d = open(s, {});
     await tick();
     expect(d.got).toHaveLength(1); // a slot freed: opened
-    expect(errorOf(await s.handle(listenRequest({ resourceSubscriptions: ["1", "2", "3"] }), { onNotification: () => undefined })).code).toBe(-32602);
+    expect(errorOf(await s.handle(listenRequest({ resourceSubscriptions: ["1", "2", "3"] }), { send: () => true })).code).toBe(-32602);
     expect(errorOf(await s.handle(listenRequest({}))).code).toBe(-32600);
     a.close();
     d.close();

@@ -1,0 +1,56 @@
+/**
+ * The transport seam of the server: what a binding (HTTP, stdio, in-process,
+ * yours) hands the core with each message. The core owns every protocol rule
+ * (intake, versions, the legacy `initialize` answer, cancellation scoping,
+ * what to do when a stream backs up); a binding owns only what is its own:
+ * how bytes arrive and leave, and, through `precheck`, rules of its wire that
+ * the body must agree with (HTTP's headers).
+ */
+import type { JSONRPCNotification } from "@mrtr/schema";
+import type { ParamHeader } from "@mrtr/schema/http";
+import type { AuthInfo } from "./auth/auth-info.js";
+import type { McpError } from "./errors.js";
+
+/** What the core tells a binding's `precheck` about the server. */
+export interface PrecheckFacts {
+  /** The protocol versions the server speaks. */
+  readonly supportedVersions: readonly string[];
+  /** The `x-mcp-header` parameters of a registered tool (none for an unknown tool). */
+  toolParamHeaders(name: string): readonly ParamHeader[];
+}
+
+/** What a binding passes with each message to `server.handle`. */
+export interface HandleOptions {
+  /** The host's own object for this message (the HTTP `Request`); reaches handlers as `ctx.transport` and the `principal` hook. */
+  transport?: unknown;
+  /** Aborts the request (the peer went away): the handler's `ctx.signal` aborts and no answer is given. */
+  signal?: AbortSignal;
+  /** The verified access token's facts, when the binding checked one (`protect` attaches it to the HTTP request instead). */
+  auth?: AuthInfo;
+  /**
+   * The connection the message came on, for bindings that have one (stdio,
+   * in-process, a socket): any value that is the same object for every
+   * message of one connection. `notifications/cancelled` reaches only
+   * requests of the same connection and principal. HTTP has none (closing a
+   * response is its cancellation).
+   */
+  connection?: unknown;
+  /**
+   * Sends a notification ahead of the answer: progress reports of a request
+   * that asked for them, and everything a subscriptions/listen stream
+   * carries. Returns false when the binding could not queue it (its queue is
+   * full, or the exchange is over); the core then drops a progress report and
+   * tears down a listen stream. An `urgent` message must be queued even past
+   * the binding's limit: it is the one `notifications/cancelled` that says a
+   * stream was torn down. Without `send`, nothing is sent ahead of the answer
+   * and subscriptions/listen is refused.
+   */
+  send?: (notification: JSONRPCNotification, urgent?: boolean) => boolean;
+  /**
+   * A binding's own check of the decoded message before it is validated and
+   * served (HTTP: the standard and `Mcp-Param-*` headers must agree with the
+   * body). Returns the error to answer with, or undefined to go on. Runs on
+   * every message with a method, notifications included.
+   */
+  precheck?: (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined;
+}
