@@ -37,7 +37,6 @@ import { progressTokens, type ProgressListener } from "./progress.js";
 import type { RoundListener } from "./hooks.js";
 import { elicitationInputKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
-import { ToolHeaders, type ClientWarning, type WarningListener } from "./tool-headers.js";
 import type { Transport } from "./transport.js";
 
 /** Options of `createClient`. */
@@ -77,12 +76,6 @@ export interface ClientOptions {
   jsonLimits?: Partial<JsonLimits>;
   /** Receives one event per step of every flow. */
   onRound?: RoundListener;
-  /**
-   * Receives what the client set aside, such as a tool definition left out of
-   * a tools/list result because its `x-mcp-header` annotations break the
-   * rules (default: `console.warn`).
-   */
-  onWarning?: WarningListener;
   /** The protocol version to send (default the latest this package speaks). */
   protocolVersion?: string;
   /**
@@ -93,15 +86,13 @@ export interface ClientOptions {
   cache?: CacheOptions | false;
   /** Most pages `listAll…` follows before failing with TooManyPagesError (default 100). */
   maxListPages?: number;
-  /** Whether an aborted call also sends notifications/cancelled (default true); over HTTP, closing the response already cancels. */
-  notifyCancelled?: boolean;
 }
 
 /** Per-call options. */
 export interface CallOptions {
   /**
-   * Cancels the call: the exchange is closed (over HTTP that is the
-   * cancellation) and notifications/cancelled is sent; the call rejects with FlowAbortedError.
+   * Cancels the call, the transport's way (over HTTP the exchange is closed;
+   * over stdio notifications/cancelled is sent); the call rejects with FlowAbortedError.
    */
   signal?: AbortSignal;
   /** Time limit of the whole flow (all rounds), in ms. */
@@ -156,6 +147,11 @@ export interface McpClient {
   listen(filter: SubscriptionFilter, options?: ListenOptions): AsyncIterableIterator<ListenEvent>;
   /** Drops every kept result. */
   clearCache(): void;
+  /**
+   * Ends the client: listen iterators finish, calls in flight fail, and the
+   * transport closes (a stdio server is asked to exit, then made to).
+   */
+  close(): Promise<void>;
   /** Any request of the protocol, with automatic multi round-trips; params and result typed by method. */
   request<M extends ClientMethod>(method: M, params?: ParamsOf<M>, options?: CallOptions): Promise<ClientMethodMap[M]["result"]>;
   /** A request of a method outside the protocol's list (an extension), untyped. */
@@ -175,13 +171,6 @@ function mergeCaps(into: Record<string, unknown>, add: Record<string, unknown>):
 }
 
 const MANUAL = "manual";
-
-/** Most pages of tools/list read when the tools are listed again after a -32020. */
-const MAX_REFRESH_PAGES = 50;
-
-function defaultWarning(warning: ClientWarning): void {
-  console.warn(`mrtr client: tool "${warning.tool}" left out of tools/list: ${warning.reason}`);
-}
 
 /** Eight random base-36 characters. */
 function randomTag(): string {
@@ -223,13 +212,6 @@ export function createClient(options: ClientOptions): McpClient {
   // Ids never repeat, even across client instances resuming one stored flow: a random prefix per instance.
   const idPrefix = `${randomTag()}-`;
   let counter = 0;
-  const toolHeaders = new ToolHeaders((warning) => {
-    try {
-      (options.onWarning ?? defaultWarning)(warning);
-    } catch {
-      // A failing listener must not break the request.
-    }
-  });
   let server: Implementation | undefined;
   const policy: FlowPolicy = {
     maxRounds: options.maxRounds ?? 10,
@@ -246,17 +228,6 @@ export function createClient(options: ClientOptions): McpClient {
     kinds,
     policy,
     nextId: () => `${idPrefix}${++counter}`,
-    headersFor: (method, params) => (method === "tools/call" ? toolHeaders.headersFor(params.name, params.arguments) : undefined),
-    refreshTools: async (signal) => {
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_REFRESH_PAGES; page++) {
-        const step = await send(ctx, "tools/list", cursor === undefined ? {} : { cursor }, {}, signal);
-        if (step.kind !== "complete") return;
-        toolHeaders.takeList(step.result);
-        cursor = typeof step.result.nextCursor === "string" ? step.result.nextCursor : undefined;
-        if (cursor === undefined) return;
-      }
-    },
     negotiate: (supported) => {
       if (!Array.isArray(supported)) return false;
       const choice = spoken.find((v) => supported.includes(v));
@@ -273,14 +244,19 @@ export function createClient(options: ClientOptions): McpClient {
       }
     },
     progressToken: progressTokens(),
-    notifyCancelled: options.notifyCancelled ?? true,
   };
   const cache = options.cache === false ? undefined : new ResultCache({ ...CACHE_DEFAULTS, ...options.cache });
   const maxListPages = options.maxListPages ?? LIST_DEFAULTS.maxPages;
 
   const signalOf = (o: CallOptions = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs);
+  // client.close(): listen iterators follow this; new calls are refused.
+  const closing = new AbortController();
+  const open = () => {
+    if (closing.signal.aborted) throw new McpClientError("The client is closed; create a new one to talk to the server again.");
+  };
 
   async function request(method: string, params: object = {}, o: CallOptions = {}): Promise<never> {
+    open();
     const key = cache && ResultCache.keyOf(method, params as Params);
     if (key && !o.fresh) {
       const kept = cache!.get(key);
@@ -288,7 +264,6 @@ export function createClient(options: ClientOptions): McpClient {
     }
     const hooks: CallHooks = { ...(o.onProgress && { onProgress: o.onProgress }) };
     const result = await runFlow(ctx, method, params as Params, signalOf(o), hooks);
-    if (method === "tools/list") toolHeaders.takeList(result);
     // Results of a multi round-trip depend on the answers given: never kept (caching.mdx).
     if (key && hooks.rounds === 0) cache!.set(key, result);
     return result as never;
@@ -321,13 +296,11 @@ export function createClient(options: ClientOptions): McpClient {
     listAll<T>((cursor) => request(method, cursor === undefined ? {} : { cursor }, o), key, method, o.maxPages ?? maxListPages);
 
   async function step<R>(method: string, params: Params, retry: { inputResponses?: Record<string, unknown>; requestState?: string }, round: number, o?: CallOptions): Promise<ManualStep<R>> {
+    open();
     const signal = signalOf(o);
     try {
       const s = await send(ctx, method, params, retry, signal, o?.onProgress ? { onProgress: o.onProgress } : {});
-      if (s.kind === "complete") {
-        if (method === "tools/list") toolHeaders.takeList(s.result);
-        return { status: "complete", result: s.result as R };
-      }
+      if (s.kind === "complete") return { status: "complete", result: s.result as R };
       if (s.result.inputRequests) checkInputRequests(kinds, s.result.inputRequests, s.result);
       return {
         status: "input_required",
@@ -362,8 +335,16 @@ export function createClient(options: ClientOptions): McpClient {
     listAllResources: pages<Resource>("resources/list", "resources"),
     listAllResourceTemplates: pages<ResourceTemplate>("resources/templates/list", "resourceTemplates"),
     complete: (ref, argument, context, o) => request("completion/complete", { ref, argument, ...(context !== undefined && { context }) }, o),
-    listen: (filter, o = {}) => listenEvents(ctx, filter, o, seen),
+    listen: (filter, o = {}) => {
+      open();
+      return listenEvents(ctx, filter, { ...o, signal: o.signal ? AbortSignal.any([o.signal, closing.signal]) : closing.signal }, seen);
+    },
     clearCache: () => cache?.clear(),
+    async close() {
+      if (closing.signal.aborted) return;
+      closing.abort(new McpClientError("The client was closed."));
+      await options.transport.close?.();
+    },
     request: request as McpClient["request"],
     start: (method, params = {}, o) => step(method, params, {}, 0, o),
     async resume(pending, inputResponses, o) {

@@ -118,10 +118,17 @@ export class RequestTimeoutError extends LimitExceededError {
   }
 }
 
-/** A response (JSON body or event stream up to the answer) was larger than the client reads. */
+/** A response (JSON body, or everything read for the request up to its answer) was larger than the client reads. */
 export class ResponseTooLargeError extends LimitExceededError {
-  constructor(limitBytes: number) {
-    super("httpTransport's maxResponseBytes option", limitBytes, `The server's response is larger than ${limitBytes} bytes.`);
+  constructor(limitBytes: number, option = "httpTransport's maxResponseBytes option") {
+    super(option, limitBytes, `The server's response is larger than ${limitBytes} bytes.`);
+  }
+}
+
+/** The server does not read what the client sends: more than the limit waits to be written to it. */
+export class QueueFullError extends LimitExceededError {
+  constructor(limitBytes: number, option: string) {
+    super(option, limitBytes, `The server is not reading its input: more than ${limitBytes} bytes wait to be written to it.`);
   }
 }
 

@@ -5,7 +5,7 @@
  * the result is complete. One call of `runFlow` is one flow: nothing it holds
  * is shared with another flow.
  */
-import { HEADER_MISMATCH, INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
+import { INPUT_REQUIRED_METHODS, JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { Implementation, InputRequests, JSONRPCRequest, RequestId, RequestMetaObject } from "@mrtr/schema";
 import { checkJSONRPCErrorResponse, checkJsonLimits, firstIssueOf, resultResponseChecks, type Check, type JsonLimits } from "@mrtr/zod/checks";
 import {
@@ -57,16 +57,10 @@ export interface FlowContext {
    * this client speaks. True when it switched (the request is then sent again).
    */
   negotiate(supported: unknown): boolean;
-  /** Extra HTTP headers of a request: the `Mcp-Param-*` of a tools/call whose tool annotates parameters. */
-  headersFor?(method: string, params: Record<string, unknown>): Record<string, string> | undefined;
-  /** Lists the tools again (their schemas may have changed) after a -32020 on tools/call. */
-  refreshTools?(signal: AbortSignal): Promise<void>;
   server(): Implementation | undefined;
   emit(event: RoundEvent): void;
   /** A fresh progress token (unique among this client's requests). */
   progressToken(): string;
-  /** Whether an aborted request is also announced with notifications/cancelled (the transport's own cancellation always happens). */
-  notifyCancelled: boolean;
 }
 
 /** What one call adds to its rounds. */
@@ -89,14 +83,6 @@ export type Step =
 
 const MRTR = new Set<string>(INPUT_REQUIRED_METHODS);
 
-/** Recoveries a request already made: each is tried once. */
-interface Recovered {
-  /** Switched to a version the server lists after -32022. */
-  version?: boolean;
-  /** Refreshed the tool list after -32020 on tools/call. */
-  headers?: boolean;
-}
-
 /** Sends one request of a flow and classifies the answer. */
 export async function send(
   ctx: FlowContext,
@@ -105,7 +91,8 @@ export async function send(
   retry: { inputResponses?: Record<string, unknown>; requestState?: string },
   signal: AbortSignal,
   hooks: CallHooks = {},
-  recovered: Recovered = {},
+  /** Whether this request already switched versions after a -32022 (it does so once). */
+  negotiated = false,
 ): Promise<Step> {
   const token = hooks.onProgress ? ctx.progressToken() : undefined;
   const message = {
@@ -119,14 +106,11 @@ export async function send(
       ...(retry.requestState !== undefined && { requestState: retry.requestState }),
     },
   } as JSONRPCRequest;
-  const headers = ctx.headersFor?.(method, params);
-  const response = (await cancellable(ctx, message, signal, () =>
-    ctx.transport.request(message, {
-      signal,
-      ...(headers && { headers }),
-      ...(token !== undefined && { onMessage: progressFilter(token, hooks.onProgress!) }),
-    }),
-  )) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  // Aborting `signal` cancels the exchange the transport's way (HTTP closes the response; stdio sends notifications/cancelled).
+  const response = (await ctx.transport.request(message, {
+    signal,
+    ...(token !== undefined && { onMessage: progressFilter(token, hooks.onProgress!) }),
+  })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
   const hit = checkJsonLimits(response, ctx.policy.jsonLimits);
   if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
   // The answer must be to this request (an error may lack the id when the server could not read it).
@@ -138,14 +122,8 @@ export async function send(
     if (malformed) throw new ProtocolViolationError(`The server's error response is malformed: ${malformed}`, response);
     const { code, message: text, data } = response.error;
     // Unsupported version: once, switch to one the server lists and send again with a new id.
-    if (code === UNSUPPORTED_PROTOCOL_VERSION && !recovered.version && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
-      return send(ctx, method, params, retry, signal, hooks, { ...recovered, version: true });
-    }
-    // Headers from tool parameters disagree: the tool's schema may have changed. List the tools
-    // again, once, and resend with the headers it now asks for (streamable-http.mdx, "Client Behavior").
-    if (code === HEADER_MISMATCH && method === "tools/call" && !recovered.headers && ctx.refreshTools) {
-      await ctx.refreshTools(signal);
-      return send(ctx, method, params, retry, signal, hooks, { ...recovered, headers: true });
+    if (code === UNSUPPORTED_PROTOCOL_VERSION && !negotiated && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
+      return send(ctx, method, params, retry, signal, hooks, true);
     }
     throw new JsonRpcError(code, text, data);
   }
@@ -198,28 +176,6 @@ export async function send(
 function firstProblem(check: Check, value: unknown): string | undefined {
   const issue = firstIssueOf(check, value);
   return issue && `${issue.path.join(".")} ${issue.message}`;
-}
-
-/**
- * Runs one exchange; if `signal` aborts before it settles, also tells the
- * server with notifications/cancelled (best effort, not awaited). The
- * transport's own cancellation (closing the HTTP response) happens anyway.
- */
-export async function cancellable<T>(ctx: FlowContext, message: JSONRPCRequest, signal: AbortSignal, run: () => Promise<T>): Promise<T> {
-  if (!ctx.notifyCancelled || !ctx.transport.notify) return run();
-  const onAbort = () => {
-    const reason = (signal.reason as { name?: string } | undefined)?.name === "TimeoutError" ? "The client's time limit ran out." : "Cancelled by the client.";
-    ctx.transport
-      .notify?.({ jsonrpc: JSONRPC_VERSION, method: "notifications/cancelled", params: { requestId: message.id, reason } } as never)
-      .catch(() => undefined);
-  };
-  if (signal.aborted) return run();
-  signal.addEventListener("abort", onAbort, { once: true });
-  try {
-    return await run();
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-  }
 }
 
 /**

@@ -5,15 +5,23 @@
  * as JSON or as a server-sent event stream, within a time and size limit.
  * Whatever the server sends, the answer is one JSON-RPC response to this
  * request, or a typed error.
+ *
+ * What only HTTP has lives here too: the `Mcp-Param-*` headers of tools
+ * whose parameters are annotated `x-mcp-header` (learnt from the tools/list
+ * results this transport carries, invalid definitions left out and
+ * reported), the one retry after a -32020 on tools/call, and closing the
+ * response as the request's cancellation.
  */
-import { LATEST_PROTOCOL_VERSION, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
+import { HEADER_MISMATCH, LATEST_PROTOCOL_VERSION, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
 import { encodeHeaderValue } from "@mrtr/schema/http";
 import type { JSONRPCRequest } from "@mrtr/schema";
 import { McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
+import { startClock, type ExchangeClock } from "./exchange-clock.js";
 import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
 import { readListenStream } from "./http/listen-stream.js";
 import { textWithin } from "./http/read-limited.js";
-import type { Transport } from "./transport.js";
+import { ToolHeaders, type ClientWarning, type WarningListener } from "./tool-headers.js";
+import type { ExchangeOptions, Transport, TransportResponse } from "./transport.js";
 
 /** Options of `httpTransport`. */
 export interface HttpTransportOptions {
@@ -37,6 +45,12 @@ export interface HttpTransportOptions {
   maxTimeoutMs?: number;
   /** subscriptions/listen streams: the largest event (default 1 MiB) and the longest silence (default 60 000 ms; servers send a comment every 15 s) before the stream counts as dropped. */
   listen?: { maxEventBytes?: number; idleTimeoutMs?: number };
+  /**
+   * Receives what the transport set aside, such as a tool definition left
+   * out of a tools/list result because its `x-mcp-header` annotations break
+   * the rules (default: `console.warn`).
+   */
+  onWarning?: WarningListener;
 }
 
 /** The defaults of {@link HttpTransportOptions}' limits. */
@@ -48,6 +62,13 @@ export const HTTP_TRANSPORT_DEFAULTS = {
 } as const;
 
 const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
+
+/** Most pages of tools/list read when the tools are listed again after a -32020. */
+const MAX_REFRESH_PAGES = 50;
+
+function defaultWarning(warning: ClientWarning): void {
+  console.warn(`mrtr client: tool "${warning.tool}" left out of tools/list: ${warning.reason}`);
+}
 
 const mediaType = (response: Response) => (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 
@@ -102,32 +123,13 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     message: { method: string; id?: unknown },
     caller: AbortSignal | undefined,
     extra: Record<string, string>,
-    read: (response: Response, clock: { touch(): void; disarm(): void }) => Promise<T>,
+    read: (response: Response, clock: ExchangeClock) => Promise<T>,
   ): Promise<T> {
-    const timeout = new AbortController();
-    const started = Date.now();
-    let limitMs = timeoutMs;
-    const expire = (ms: number) => () => {
-      limitMs = ms;
-      timeout.abort(new DOMException("The exchange timed out", "TimeoutError"));
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(expire(timeoutMs), timeoutMs);
-    const clock = {
-      touch() {
-        if (timer === undefined || timeout.signal.aborted) return;
-        clearTimeout(timer);
-        const left = started + maxTimeoutMs - Date.now();
-        timer = left < timeoutMs ? setTimeout(expire(maxTimeoutMs), Math.max(0, left)) : setTimeout(expire(timeoutMs), timeoutMs);
-      },
-      disarm() {
-        clearTimeout(timer);
-        timer = undefined;
-      },
-    };
-    const signal = caller ? AbortSignal.any([caller, timeout.signal]) : timeout.signal;
+    const clock = startClock({ timeoutMs, maxTimeoutMs });
+    const signal = caller ? AbortSignal.any([caller, clock.signal]) : clock.signal;
     const fail = (error: unknown): never => {
       if (caller?.aborted) throw caller.reason;
-      if (timeout.signal.aborted) throw new RequestTimeoutError(limitMs, `${message.method} from ${where}`);
+      if (clock.signal.aborted) throw new RequestTimeoutError(clock.limitMs, `${message.method} from ${where}`);
       throw error;
     };
     try {
@@ -150,7 +152,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         return fail(error);
       }
     } finally {
-      clearTimeout(timer);
+      clock.stop();
     }
   }
 
@@ -178,21 +180,71 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     return response.body;
   }
 
+  /** One POST of `message` and its answer, JSON or event stream. */
+  function post(message: JSONRPCRequest, { signal, onMessage }: ExchangeOptions, extra: Record<string, string>): Promise<StreamMessage> {
+    return exchange(message, signal, extra, async (response, clock) => {
+      const type = mediaType(response);
+      if (type === "text/event-stream") {
+        const answer = await answerFromEventStream(streamBody(response), message.id, maxBytes, (m) => {
+          // Progress means work is happening: the exchange gets timeoutMs again (up to maxTimeoutMs in all).
+          if (m.method === "notifications/progress") clock.touch();
+          onMessage?.(m);
+        });
+        if (!answer) throw new TransportError(`The event stream from ${where} ended without a response to request ${String(message.id)}.`, response.status);
+        return checkAnswer(answer, message.id, response.status, where);
+      }
+      return jsonAnswer(response, message.id);
+    });
+  }
+
+  const toolHeaders = new ToolHeaders((warning: ClientWarning) => {
+    try {
+      (options.onWarning ?? defaultWarning)(warning);
+    } catch {
+      // A failing listener must not break the request.
+    }
+  });
+  // The transport's own requests (tools/list after a -32020, the resent call) have ids of their own.
+  const idPrefix = `http-${globalThis.crypto.randomUUID().slice(0, 8)}-`;
+  let counter = 0;
+  const ownId = () => `${idPrefix}${++counter}`;
+
+  /** The headers learnt from each tools/list result this transport carries; invalid tool definitions are left out. */
+  const learn = (message: JSONRPCRequest, answer: StreamMessage) => {
+    const result = answer.result;
+    if (message.method === "tools/list" && result !== null && typeof result === "object" && !Array.isArray(result)) toolHeaders.takeList(result as Record<string, unknown>);
+  };
+
+  /** Lists the tools again, following cursors, to learn their current annotations. */
+  async function refreshTools(meta: unknown, signal: AbortSignal | undefined): Promise<void> {
+    const { progressToken: _, ...rest } = (meta ?? {}) as Record<string, unknown>;
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_REFRESH_PAGES; page++) {
+      const list = { jsonrpc: "2.0", id: ownId(), method: "tools/list", params: { _meta: rest, ...(cursor !== undefined && { cursor }) } } as JSONRPCRequest;
+      const answer = await post(list, signal ? { signal } : {}, {});
+      if (!answer.result) return;
+      learn(list, answer);
+      const next = (answer.result as { nextCursor?: unknown }).nextCursor;
+      if (typeof next !== "string") return;
+      cursor = next;
+    }
+  }
+
   return {
-    request(message: JSONRPCRequest, { signal, headers, onMessage } = {}) {
-      return exchange(message, signal, headers ?? {}, async (response, clock) => {
-        const type = mediaType(response);
-        if (type === "text/event-stream") {
-          const answer = await answerFromEventStream(streamBody(response), message.id, maxBytes, (m) => {
-            // Progress means work is happening: the exchange gets timeoutMs again (up to maxTimeoutMs in all).
-            if (m.method === "notifications/progress") clock.touch();
-            onMessage?.(m);
-          });
-          if (!answer) throw new TransportError(`The event stream from ${where} ended without a response to request ${String(message.id)}.`, response.status);
-          return checkAnswer(answer, message.id, response.status, where) as never;
-        }
-        return (await jsonAnswer(response, message.id)) as never;
-      });
+    async request(message: JSONRPCRequest, exchangeOptions: ExchangeOptions = {}): Promise<TransportResponse> {
+      const params = (message.params ?? {}) as Record<string, unknown>;
+      const headersFor = () => (message.method === "tools/call" ? toolHeaders.headersFor(params.name, params.arguments) : undefined) ?? {};
+      const answer = await post(message, exchangeOptions, headersFor());
+      learn(message, answer);
+      const error = answer.error as { code?: unknown } | undefined;
+      if (message.method !== "tools/call" || error?.code !== HEADER_MISMATCH) return answer as TransportResponse;
+      // Headers from tool parameters disagree: the tool's schema may have changed. List the tools
+      // again, once, and resend with the headers it now asks for (streamable-http.mdx, "Client Behavior").
+      await refreshTools(params._meta, exchangeOptions.signal);
+      const again = { ...message, id: ownId() };
+      const second = await post(again, exchangeOptions, headersFor());
+      // The resent call answers the caller's request: its id is the caller's.
+      return (second.id === again.id ? { ...second, id: message.id } : second) as TransportResponse;
     },
     listen(message: JSONRPCRequest, { signal, onMessage }) {
       return exchange(message, signal, {}, async (response, clock) => {

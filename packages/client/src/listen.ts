@@ -115,8 +115,8 @@ export function listenEvents(ctx: FlowContext, filter: SubscriptionFilter, optio
       if (violation) return;
       const meta = (m.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
       if (m.method === "notifications/cancelled") {
-        // The server tore the stream down (it says so on this stream only for this subscription).
-        stream.abort(new McpClientError("The server ended the subscription stream."));
+        // The server tore this stream down (on a shared channel, a cancellation names the request it ends).
+        if ((m.params as { requestId?: unknown } | undefined)?.requestId === message.id) stream.abort(new McpClientError("The server ended the subscription stream."));
         return;
       }
       if (typeof m.method !== "string" || !METHODS.has(m.method) || meta?.["io.modelcontextprotocol/subscriptionId"] !== message.id) return;

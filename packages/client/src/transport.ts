@@ -6,17 +6,25 @@ export type TransportResponse = JSONRPCResponse | { jsonrpc: string; id?: unknow
 
 /** Per-exchange options of a transport. */
 export interface ExchangeOptions {
-  /** Aborts the exchange; over HTTP, closing the response is the request's cancellation. */
+  /**
+   * Aborts the exchange, which the transport turns into the request's
+   * cancellation its own way (basic/patterns/cancellation.mdx): over HTTP it
+   * closes the response; on a shared channel (stdio) it sends
+   * notifications/cancelled; in-process it aborts the server's request.
+   */
   signal?: AbortSignal;
-  /** Receives each message the server sends ahead of the answer (progress reports, listen-stream notifications). */
+  /** Receives each message the server sends for this request ahead of the answer (progress reports, listen-stream notifications). */
   onMessage?: (message: Record<string, unknown>) => void;
-  /** Extra HTTP headers (the `Mcp-Param-*` of a tools/call); transports other than HTTP ignore them. */
-  headers?: Record<string, string>;
 }
 
-/** A way to reach a server. `@mrtr/server`'s in-process transport and the HTTP transport both fit. */
+/**
+ * A way to reach a server: one exchange per request. `httpTransport`,
+ * `stdioTransport` (`@mrtr/client/stdio`) and `@mrtr/server`'s in-process
+ * transport fit. What only one transport has (HTTP's headers, stdio's
+ * process) stays inside it; the client knows only exchanges.
+ */
 export interface Transport {
-  /** Sends one request and resolves to its response; rejects when the connection fails or `signal` aborts. */
+  /** Sends one request and resolves to its response; rejects when the connection fails or `signal` aborts (after cancelling the request). */
   request(message: JSONRPCRequest, options?: ExchangeOptions): Promise<TransportResponse>;
   /** Sends one notification. */
   notify?(message: JSONRPCNotification): Promise<void>;
@@ -26,4 +34,6 @@ export interface Transport {
    * it, the client uses `request` (fine where exchanges have no time limit).
    */
   listen?(message: JSONRPCRequest, options: ExchangeOptions): Promise<TransportResponse | undefined>;
+  /** Releases what the transport holds (a child process, a connection); `client.close()` calls it. */
+  close?(): Promise<void>;
 }

@@ -3,11 +3,11 @@
  * Mcp-Name and Mcp-Param-* values encoded with the Base64 sentinel when not
  * header-safe, annotated parameters mirrored (absent and null ones omitted),
  * invalid tool definitions left out of tools/list and reported, one tool-list
- * refresh after a -32020, MCP-Protocol-Version on every POST, and request ids
+ * refresh after a -32020 (all of it the HTTP transport's), MCP-Protocol-Version on every POST, and request ids
  * that never repeat, even across client instances resuming one flow.
  */
 import { describe, expect, it } from "vitest";
-import { createClient, httpTransport, JsonRpcError, type ClientWarning, type PendingInput } from "@mrtr/client";
+import { createClient, httpTransport, JsonRpcError, type ClientWarning, type HttpTransportOptions, type PendingInput } from "@mrtr/client";
 import { createHttpHandler, createServer } from "@mrtr/server";
 import { decodeHeaderValue } from "@mrtr/schema/http";
 
@@ -42,13 +42,13 @@ interface Sent {
 }
 
 /** An HTTP transport to `handler` in-process, recording what went out. */
-function wire(handler: (request: Request) => Promise<Response>, sent: Sent[] = []) {
+function wire(handler: (request: Request) => Promise<Response>, sent: Sent[] = [], options: HttpTransportOptions = {}) {
   const fetch: typeof globalThis.fetch = async (url, init) => {
     const request = new Request(url, init);
     sent.push({ headers: new Headers(request.headers), body: JSON.parse(await request.clone().text()) });
     return handler(request);
   };
-  return { transport: httpTransport("http://127.0.0.1/mcp", { fetch }), sent };
+  return { transport: httpTransport("http://127.0.0.1/mcp", { ...options, fetch }), sent };
 }
 
 describe("header values from the client", () => {
@@ -106,7 +106,7 @@ describe("header values from the client", () => {
       return Response.json({ jsonrpc: "2.0", id: body.id, result: { resultType: "complete", ttlMs: 0, cacheScope: "private", tools } });
     };
     const warnings: ClientWarning[] = [];
-    const client = createClient({ transport: wire(listing).transport, name: "c", version: "1", onWarning: (w) => warnings.push(w) });
+    const client = createClient({ transport: wire(listing, [], { onWarning: (w) => warnings.push(w) }).transport, name: "c", version: "1" });
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["valid"]);
     expect(warnings.map((w) => w.tool)).toEqual(["array_header", "duplicate"]);
     expect(warnings[0]!.reason).toMatch(/x-mcp-header/);

@@ -21,7 +21,7 @@ export async function readListenStream(
   const parser = createParser({
     maxBufferSize: limits.maxEventBytes,
     onError(error) {
-      if (error.type === "max-buffer-size-exceeded") failure = new ResponseTooLargeError(limits.maxEventBytes);
+      if (error.type === "max-buffer-size-exceeded") failure = new ResponseTooLargeError(limits.maxEventBytes, "httpTransport's listen.maxEventBytes option");
     },
     onEvent: events.onEvent,
   });

@@ -29,7 +29,7 @@ async function scripted(script: (message: any, res: ServerResponse, req: Incomin
 
 const sse = (res: ServerResponse) => res.writeHead(200, { "content-type": "text/event-stream" });
 const event = (res: ServerResponse, message: unknown) => res.write(`data: ${JSON.stringify(message)}\n\n`);
-const client = (url: string, options: HttpTransportOptions = {}) => createClient({ transport: httpTransport(url, options), name: "c", version: "1", notifyCancelled: false });
+const client = (url: string, options: HttpTransportOptions = {}) => createClient({ transport: httpTransport(url, options), name: "c", version: "1" });
 
 describe("hostile progress streams", () => {
   it("drops reports with another token, or that do not grow, and passes the rest in order", async () => {

@@ -31,6 +31,14 @@ const PRIMITIVES = new Set(["string", "integer", "boolean"]);
 /** Largest integer an annotated parameter may carry: the safe range of JavaScript. */
 const SAFE = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Most `properties` steps from the root to an annotated parameter. Deeper
+ * chains cannot reach a peer anyway (each step nests the message two levels,
+ * past the JSON depth limit of 64), and the cap keeps the walk linear in the
+ * size of the schema, however hostile.
+ */
+export const MAX_PARAM_HEADER_DEPTH = 32;
+
 /** Keywords whose values are data, not schemas: an `x-mcp-header` key inside them is not an annotation. */
 const DATA_KEYWORDS = new Set(["default", "const", "enum", "examples"]);
 
@@ -55,19 +63,22 @@ function primitiveOf(schema: Record<string, unknown>): ParamHeader["type"] | str
 export function paramHeaders(inputSchema: unknown): ParamHeaders {
   const headers: ParamHeader[] = [];
   const seen = new Map<string, string>();
-  // Iterative walk over every object in the schema; `path` is set while the chain is properties-only.
-  const stack: { node: unknown; at: string; path: string[] | undefined }[] = [{ node: inputSchema, at: "", path: [] }];
+  // Iterative walk over every object in the schema. Each node links to its parent, so a
+  // pointer or a path is built only for an annotation, and the walk stays linear.
+  const stack: Visit[] = [{ node: inputSchema, up: undefined, segment: "", reach: "root", depth: 0 }];
   while (stack.length > 0) {
-    const { node, at, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { node, reach, depth } = visit;
     if (Array.isArray(node)) {
-      node.forEach((child, i) => stack.push({ node: child, at: `${at}/${i}`, path: undefined }));
+      node.forEach((child, i) => stack.push({ node: child, up: visit, segment: String(i), reach: "none", depth }));
       continue;
     }
     if (!isObject(node)) continue;
     if (Object.prototype.hasOwnProperty.call(node, X_MCP_HEADER)) {
       const name = node[X_MCP_HEADER];
-      const where = at || "/";
-      if (path === undefined || path.length === 0) return { ok: false, reason: `${X_MCP_HEADER} at ${where} is not on a property reachable through "properties" alone` };
+      const where = pointerOf(visit);
+      if (reach === "deep") return { ok: false, reason: `${X_MCP_HEADER} at ${where} is more than ${MAX_PARAM_HEADER_DEPTH} properties deep` };
+      if (reach !== "property") return { ok: false, reason: `${X_MCP_HEADER} at ${where} is not on a property reachable through "properties" alone` };
       if (typeof name !== "string" || name === "") return { ok: false, reason: `${X_MCP_HEADER} at ${where} must be a non-empty string` };
       if (!TOKEN.test(name)) return { ok: false, reason: `${X_MCP_HEADER} ${JSON.stringify(name)} at ${where} is not a valid header name token` };
       const other = seen.get(name.toLowerCase());
@@ -75,20 +86,49 @@ export function paramHeaders(inputSchema: unknown): ParamHeaders {
       seen.set(name.toLowerCase(), where);
       const type = primitiveOf(node);
       if (!PRIMITIVES.has(type)) return { ok: false, reason: `${X_MCP_HEADER} ${JSON.stringify(name)} at ${where} ${type}` };
-      headers.push({ name, path, type: type as ParamHeader["type"] });
+      headers.push({ name, path: pathOf(visit), type: type as ParamHeader["type"] });
     }
+    const chain = reach === "root" || reach === "property";
     for (const [key, child] of Object.entries(node)) {
       if (key === X_MCP_HEADER || DATA_KEYWORDS.has(key)) continue;
-      if (key === "properties" && isObject(child) && path !== undefined) {
-        for (const [property, schema] of Object.entries(child)) {
-          stack.push({ node: schema, at: `${at}/properties/${property}`, path: [...path, property] });
-        }
+      if (key === "properties" && isObject(child) && chain) {
+        const holder: Visit = { node: child, up: visit, segment: "properties", reach: "none", depth };
+        const next: Reach = depth >= MAX_PARAM_HEADER_DEPTH ? "deep" : "property";
+        for (const [property, schema] of Object.entries(child)) stack.push({ node: schema, up: holder, segment: property, reach: next, depth: depth + 1 });
       } else {
-        stack.push({ node: child, at: `${at}/${key}`, path: undefined });
+        stack.push({ node: child, up: visit, segment: key, reach: reach === "deep" ? "deep" : "none", depth });
       }
     }
   }
   return { ok: true, headers };
+}
+
+/** How a schema node is reached: the root, a chain of `properties` alone (within the depth cap, or past it), or otherwise. */
+type Reach = "root" | "property" | "deep" | "none";
+
+/** One schema node of the walk, linked to the node it sits in. */
+interface Visit {
+  node: unknown;
+  up: Visit | undefined;
+  /** Its key (or index) in the parent. */
+  segment: string;
+  reach: Reach;
+  /** `properties` steps from the root. */
+  depth: number;
+}
+
+/** The node's JSON Pointer in the schema (RFC 6901: `~` and `/` escaped); "/" for the root. */
+function pointerOf(visit: Visit): string {
+  const segments: string[] = [];
+  for (let v: Visit | undefined = visit; v?.up; v = v.up) segments.push(v.segment.replace(/~/g, "~0").replace(/\//g, "~1"));
+  return segments.length === 0 ? "/" : `/${segments.reverse().join("/")}`;
+}
+
+/** The chain of property names from the root to a node reached through `properties` alone. */
+function pathOf(visit: Visit): string[] {
+  const path: string[] = [];
+  for (let v: Visit | undefined = visit; v?.up; v = v.up.up) path.push(v.segment);
+  return path.reverse();
 }
 
 /** The value at `path` in the call's arguments, or undefined. */
