@@ -2,11 +2,13 @@
  * The conformance fixture server: built only from @mrtr packages, with the
  * tools, prompt and behaviours the official suite's 2026-07-28 server
  * scenarios call. `npm run conformance:server` serves it on $PORT (default
- * 3100) at /mcp.
+ * 3100) at /mcp; with `--stdio` (`node --import tsx test/conformance/server.ts
+ * --stdio`) the same server speaks over stdin and stdout.
  */
 import * as z from "zod";
 import { createHttpHandler, createServer, inputRequired, MissingCapabilityError, type InputContext, type InputRequiredReturn } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
+import { serveStdio } from "@mrtr/server/stdio";
 import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 
@@ -179,6 +181,15 @@ export function fixtureServer(secret: string) {
   });
   server.tool({ name: "test_logging_tool", description: "Completes without sending log notifications.", handler: () => text("no logs") });
   server.tool({
+    name: "test_stdout_noise",
+    description: "Writes to stdout with console.log and process.stdout.write; over stdio both reach stderr, never the protocol stream.",
+    handler() {
+      console.log("console.log from a handler");
+      process.stdout.write("process.stdout.write from a handler\n");
+      return text("wrote to stdout");
+    },
+  });
+  server.tool({
     name: "add_numbers",
     description: "Adds two numbers.",
     inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
@@ -328,6 +339,11 @@ export function fixtureServer(secret: string) {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   const port = Number(process.env.PORT ?? 3100);
   const secret = process.env.MRTR_STATE_SECRET ?? crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
-  const http = createNodeServer(createHttpHandler(fixtureServer(secret)));
-  http.listen(port, "127.0.0.1", () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp`));
+  if (process.argv.includes("--stdio")) {
+    serveStdio(fixtureServer(secret));
+    console.error("conformance fixture serving on stdio");
+  } else {
+    const http = createNodeServer(createHttpHandler(fixtureServer(secret)));
+    http.listen(port, "127.0.0.1", () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp`));
+  }
 }

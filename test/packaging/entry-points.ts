@@ -13,8 +13,9 @@ export interface EntryPoint {
   json: boolean;
   /**
    * For Node only by the repository's convention: a subpath with a segment
-   * named `node` (`@mrtr/server/node`). Every other entry point must
-   * typecheck and run without Node's types and built-ins.
+   * named `node` (`@mrtr/server/node`) or `stdio` (a process's standard
+   * streams: `@mrtr/server/stdio`). Every other entry point must typecheck
+   * and run without Node's types and built-ins.
    */
   nodeOnly: boolean;
 }
@@ -28,6 +29,9 @@ function runtimeTarget(target: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Subpath segments that mark an entry point as Node-only. */
+const NODE_ONLY_SEGMENTS = new Set(["node", "stdio"]);
 
 export function entryPoints(manifest: Manifest): EntryPoint[] {
   const { exports } = manifest;
@@ -44,7 +48,7 @@ export function entryPoints(manifest: Manifest): EntryPoint[] {
       specifier: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
       subpath,
       json: file.endsWith(".json"),
-      nodeOnly: subpath.split("/").includes("node"),
+      nodeOnly: subpath.split("/").some((segment) => NODE_ONLY_SEGMENTS.has(segment)),
     });
   }
   return entries;

@@ -7,7 +7,8 @@
  *
  * Subpaths: `/elicitation` (form descriptions, answer checks and URL
  * inspection for elicitation UIs), `/plugin` (for input-kind plugins such as
- * @mrtr/deprecated).
+ * @mrtr/deprecated), `/stdio` (Node: launch a server and talk over its
+ * standard streams), `/auth`, `/auth/node`.
  */
 export { createClient } from "./client.js";
 export type { CallOptions, ClientOptions, ListAllOptions, McpClient, ParamsOf } from "./client.js";
@@ -39,6 +40,7 @@ export {
   MaxRoundsError,
   McpClientError,
   ProtocolViolationError,
+  QueueFullError,
   RequestStateTooLargeError,
   RequestTimeoutError,
   ResponseTooLargeError,

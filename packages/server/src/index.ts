@@ -5,7 +5,8 @@
  * between rounds is sealed with AES-256-GCM, bound to principal, audience and
  * request, so any instance sharing the secrets serves any retry.
  *
- * Subpaths: `/node` (Node's http), `/request-state` (the codec and replay
+ * Subpaths: `/node` (Node's http), `/stdio` (Node: serving over standard
+ * streams), `/request-state` (the codec and replay
  * guards), `/elicitation` (form guard, answer check, connect links),
  * `/json-schema` (validators of JSON-Schema tool schemas), `/plugin` (for
  * input-kind plugins such as @mrtr/deprecated).

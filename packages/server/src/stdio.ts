@@ -1,0 +1,3 @@
+/** `@mrtr/server/stdio` (Node): serving over standard streams, or any newline-delimited stream pair. */
+export { serveStdio, STDIO_SERVE_DEFAULTS } from "./stdio/serve-stdio.js";
+export type { StdioServeOptions, StdioServing } from "./stdio/serve-stdio.js";
