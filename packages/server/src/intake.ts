@@ -27,6 +27,8 @@ const refuse = (code: number, message: string, id?: RequestId): Intake => ({ ok:
 export function decodeMessage(input: unknown): Intake {
   let value = input;
   if (typeof input === "string") {
+    // Text that cannot start a JSON value (a log line printed in the wrong place) is refused without the cost of a thrown SyntaxError.
+    if (!mayBeJson(input)) return refuse(PARSE_ERROR, "Parse error: the message is not valid JSON");
     try {
       value = JSON.parse(input);
     } catch {
@@ -43,6 +45,17 @@ export function decodeMessage(input: unknown): Intake {
     return refuse(INVALID_REQUEST, "A numeric request id must be an integer within ±(2^53−1); send larger ids as strings");
   }
   return { ok: true, message };
+}
+
+/** Whether `text`, after JSON whitespace, starts as some JSON value may (RFC 8259: object, array, string, number, true, false, null). */
+function mayBeJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    // { [ " - 0-9 t f n
+    return c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e;
+  }
+  return false;
 }
 
 /** `decodeMessage`, then the JSON limits (each absent one is the default). */

@@ -72,7 +72,8 @@ export function stdioTransport(options: StdioTransportOptions): StdioTransport {
   const { command, args = [], env, cwd, stderr = "inherit", closeGraceMs = STDIO_TRANSPORT_DEFAULTS.closeGraceMs, restart, ...rest } = options;
   const limits = { ...CHANNEL_DEFAULTS, ...definedOnly(rest) };
   const maxAttempts = restart?.maxAttempts ?? STDIO_TRANSPORT_DEFAULTS.restart.maxAttempts;
-  const where = `the stdio server ${JSON.stringify([command, ...args].join(" "))}`;
+  const commandLine = [command, ...args].join(" ").replace(/\s+/g, " ");
+  const where = `the stdio server ${JSON.stringify(commandLine.length > 100 ? `${commandLine.slice(0, 99)}…` : commandLine)}`;
   let current: Child | undefined;
   let closed = false;
   let silentExits = 0;

@@ -7,14 +7,18 @@
  * - Framing: lines through `@mrtr/schema/lines`; a line over `maxLineBytes`
  *   is dropped as it arrives (never held whole) and answered -32600 with the
  *   id it seems to carry; a line that is not UTF-8 is -32700; reading goes on.
- * - Concurrency: every request is served at once; past `maxInFlight` a new
- *   request is refused (-32603, retry later) while notifications, such as the
- *   cancellation that frees a slot, are still read.
+ * - Concurrency: requests are served as they arrive, up to `maxInFlight` at
+ *   once; further ones wait in order for a slot (up to `maxQueuedBytes` of
+ *   them), and past that are refused (-32603, send again later).
+ *   Notifications, such as the cancellation that frees a slot (or withdraws
+ *   a request still waiting), are served at once: slow handlers never stop
+ *   the channel from being read.
  * - Backpressure: when more than `maxQueuedBytes` wait to be written (the
  *   client reads too slowly), `send` refuses notifications (the core drops
- *   progress, tears listen streams down), errors that name no request are
- *   dropped, and reading pauses until the output drains; answers to requests
- *   are always written, so memory stays bounded by what is in flight.
+ *   progress, tears listen streams down) and reading pauses, the lines of
+ *   the chunk at hand waiting, until the output drains. Every line gets its
+ *   answer; memory is bounded by the limit, one chunk of input and the
+ *   answers of the requests in flight.
  * - One connection: `notifications/cancelled` reaches this channel's
  *   requests (in-flight.ts scopes by connection).
  * - The end: when stdin ends, everything in flight is aborted (no answer, as
@@ -28,9 +32,11 @@
  */
 import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
 import { LineSplitter, type LineFrame } from "@mrtr/schema/lines";
+import { setMaxListeners } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { definedOnly } from "../defined-only.js";
 import { errorResponse, idOf } from "../error-response.js";
+import { decodeMessage } from "../intake.js";
 import type { McpServer, ServerResponse } from "../server.js";
 
 /** Options of {@link serveStdio}. */
@@ -41,9 +47,9 @@ export interface StdioServeOptions {
   output?: Writable;
   /** Longest line read, in bytes (default 1 MiB, as HTTP's body limit); longer ones are refused with -32600 without being held. */
   maxLineBytes?: number;
-  /** Bytes waiting to be written past which notifications are refused and reading pauses (default 1 MiB). */
+  /** Bytes waiting to be written past which notifications are refused and reading pauses, and bytes of requests that may wait for a slot (default 1 MiB each). */
   maxQueuedBytes?: number;
-  /** Requests served at once on this channel (default 256); more are refused with -32603 until one finishes. */
+  /** Requests served at once on this channel (default 256); more wait for a slot (up to `maxQueuedBytes` of them), and past that they are refused with -32603. */
   maxInFlight?: number;
   /** Send `process.stdout.write` (so `console.log`) to stderr while serving (default: true when the output is `process.stdout`). */
   redirectStdout?: boolean;
@@ -62,7 +68,7 @@ export interface StdioServing {
   readonly closed: Promise<void>;
   /** Ends serving now, as if the input had ended. */
   close(): Promise<void>;
-  /** What this channel is doing: requests in flight, lines refused (too long, not UTF-8, over the in-flight limit), messages dropped because the output was backed up. */
+  /** What this channel is doing: requests in flight, lines refused (too long, not UTF-8, over the in-flight limits), notifications dropped because the output was backed up. */
   stats(): { inFlight: number; refused: number; dropped: number };
 }
 
@@ -75,7 +81,9 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
   const exitOnEnd = options.exitOnEnd ?? input === process.stdin;
   const connection = {}; // one per channel: cancellations reach only its requests
   const ending = new AbortController();
-  const active = new Set<Promise<void>>();
+  // Every request in flight follows this one signal: as many listeners as requests may be served at once.
+  setMaxListeners(limits.maxInFlight + 16, ending.signal);
+  const active = new Set<Promise<unknown>>();
   let refused = 0;
   let dropped = 0;
   let done = false;
@@ -87,20 +95,25 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
     output.write = ((...args: Parameters<typeof process.stderr.write>) => process.stderr.write(...args)) as typeof output.write;
   }
 
-  const backedUp = () => output.writableLength > limits.maxQueuedBytes;
+  // Backed up: the stream itself asks to wait (its buffer is past its high-water mark) and more than our limit waits.
+  const backedUp = () => output.writableNeedDrain && output.writableLength > limits.maxQueuedBytes;
+  // Lines written in one tick leave in one write (cork until the tick ends): far fewer system calls under load.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    output.uncork();
+  };
   const writeLine = (message: unknown): void => {
     if (done || output.destroyed || output.writableEnded) return;
-    write(`${JSON.stringify(message)}\n`);
-    if (backedUp() && !input.isPaused()) {
-      input.pause(); // the client reads too slowly: stop taking work until the output drains
-      output.once("drain", () => done || input.resume());
+    if (!corked) {
+      corked = true;
+      output.cork();
+      process.nextTick(uncork);
     }
+    write(`${JSON.stringify(message)}\n`);
   };
-  /** An answer: always written, but one that names no request is dropped while the output is backed up (nobody can match it). */
   const answer = (response: ServerResponse | undefined): void => {
-    if (!response) return;
-    if (!("id" in response) && backedUp()) return void dropped++;
-    writeLine(response);
+    if (response) writeLine(response);
   };
   const send = (notification: unknown, urgent?: boolean): boolean => {
     if (done || (!urgent && backedUp())) {
@@ -111,37 +124,97 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
     return true;
   };
 
-  const track = (work: Promise<void>) => {
+  // Requests waiting to be served, while maxInFlight are or while the output is backed up: at most
+  // maxQueuedBytes of them (of their lines), so a client that sends many at once is served in turn; past that, refused.
+  const backlog: { message: unknown; bytes: number }[] = [];
+  let backlogBytes = 0;
+  const backlogFull = () => backlogBytes >= limits.maxQueuedBytes;
+  const serve = (message: unknown): void => {
+    const work = server.handle(message, { connection, signal: ending.signal, send }).then(answer, () => undefined);
     active.add(work);
-    void work.finally(() => active.delete(work));
+    void work.finally(() => {
+      active.delete(work);
+      if (waiting.length > 0) pump();
+      else admit();
+    });
   };
-  const serve = (message: unknown) => track(server.handle(message, { connection, signal: ending.signal, send }).then(answer, () => undefined));
+  /** A cancelled request that is still waiting is never served (and, as any cancelled request, gets no answer). */
+  const withdraw = (id: unknown): void => {
+    const at = backlog.findIndex((waiting) => (waiting.message as { id?: unknown }).id === id);
+    if (at >= 0) backlogBytes -= backlog.splice(at, 1)[0]!.bytes;
+  };
+  const admit = (): void => {
+    while (backlog.length > 0 && active.size < limits.maxInFlight && !backedUp() && !done) {
+      const item = backlog.shift()!;
+      backlogBytes -= item.bytes;
+      serve(item.message);
+    }
+    if (backlog.length > 0 && backedUp()) afterDrain();
+  };
 
-  const onFrame = (frame: LineFrame): void => {
-    if (done) return;
+  const onLine = (text: string, bytes: number): void => {
+    if (text.trim() === "") return; // blank lines carry nothing
+    // Decoded once, by the core's own intake (a line that is no JSON object is answered here, as the core would).
+    const decoded = decodeMessage(text);
+    if (!decoded.ok) return answer(decoded.response);
+    const message = decoded.message;
+    const m = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } } | null;
+    // Notifications (such as the cancellation that frees a slot) and stray responses are served at once.
+    if (!(m && typeof m === "object" && "id" in m && typeof m.method === "string")) {
+      if (m?.method === "notifications/cancelled") withdraw(m.params?.requestId);
+      return serve(message);
+    }
+    if (!backlogFull()) {
+      backlog.push({ message, bytes }); // in order: behind whatever already waits
+      backlogBytes += bytes;
+      return admit();
+    }
+    refused++;
+    answer(errorResponse(idOf(m), { code: INTERNAL_ERROR, message: `Too many requests in flight on this connection (serveStdio's maxInFlight: ${limits.maxInFlight}, and maxQueuedBytes: ${limits.maxQueuedBytes} of them waiting); send it again when one has finished.` }));
+  };
+
+  const take = (frame: LineFrame): void => {
+    if (frame.kind === "line") return onLine(frame.text, frame.bytes);
+    refused++;
     if (frame.kind === "too-long") {
-      refused++;
       return answer(errorResponse(frame.id, { code: INVALID_REQUEST, message: `Message of ${frame.bytes} bytes is longer than this server reads (serveStdio's maxLineBytes: ${limits.maxLineBytes}).` }));
     }
-    if (frame.kind === "invalid-utf8") {
-      refused++;
-      return answer(errorResponse(undefined, { code: PARSE_ERROR, message: "Parse error: the line is not UTF-8" }));
+    answer(errorResponse(undefined, { code: PARSE_ERROR, message: "Parse error: the line is not UTF-8" }));
+  };
+
+  // Backpressure: while the output is backed up, lines wait here (at most one chunk's worth: reading is paused) until it drains.
+  const waiting: LineFrame[] = [];
+  let next = 0;
+  let draining = false;
+  function afterDrain(): void {
+    if (draining || done) return;
+    draining = true;
+    output.once("drain", () => {
+      draining = false;
+      pump();
+    });
+  }
+  /** Takes the lines that wait, as far as the output and the backlog allow; reading resumes once none waits. */
+  function pump(): void {
+    admit();
+    while (next < waiting.length && !backedUp() && !backlogFull() && !done) take(waiting[next++]!);
+    if (done) return;
+    if (next < waiting.length) {
+      if (backedUp()) afterDrain(); // otherwise a request finishing makes room and pumps again
+      return;
     }
-    if (frame.text.trim() === "") return; // blank lines carry nothing
-    if (active.size < limits.maxInFlight) return serve(frame.text);
-    // At the limit: notifications (a cancellation frees a slot) are still served; requests are refused.
-    let message: unknown;
-    try {
-      message = JSON.parse(frame.text);
-    } catch {
-      return serve(frame.text); // the core answers -32700
+    waiting.length = 0;
+    next = 0;
+    input.resume();
+  }
+  const onFrame = (frame: LineFrame): void => {
+    if (done) return;
+    if (waiting.length === 0 && !backedUp()) return take(frame);
+    if (waiting.length === 0) {
+      input.pause(); // the client reads too slowly: take no more work until the output drains
+      afterDrain();
     }
-    const m = message as { id?: unknown; method?: unknown } | null;
-    if (m && typeof m === "object" && "id" in m && typeof m.method === "string") {
-      refused++;
-      return answer(errorResponse(idOf(m), { code: INTERNAL_ERROR, message: `Too many requests in flight on this connection (serveStdio's maxInFlight: ${limits.maxInFlight}); send it again when one has finished.` }));
-    }
-    serve(message);
+    waiting.push(frame);
   };
   const splitter = new LineSplitter(limits.maxLineBytes, onFrame);
 
@@ -154,11 +227,12 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
       ending.abort(new Error("The input ended.")); // nothing in flight is answered once the client has gone
       await Promise.allSettled([...active]);
       done = true;
+      if (corked) uncork();
       if (!output.destroyed && !output.writableEnded && output.writableLength > 0) {
+        // Flushed: the callback of a last, empty write runs once everything before it is written.
         await new Promise<void>((resolve) => {
-          output.once("drain", resolve);
+          write("", () => resolve());
           output.once("close", resolve);
-          output.once("error", resolve);
         });
       }
       output.write = originalWrite;
