@@ -1,11 +1,13 @@
 /**
  * Where the client connects: with no argument, to the built-in demo server
- * in the same process; with a URL, to a server over Streamable HTTP. A
+ * in the same process; with a URL, to a server over Streamable HTTP; with
+ * `--stdio` and a command, to a server it launches over stdio. A
  * protected server (one that answers 401) gets an OAuth login: the
  * authorization URL is printed (and opened with MRTR_OPEN_URLS=1), and a
  * loopback listener receives the redirect.
  */
 import { httpTransport, type Transport } from "@mrtr/client";
+import { stdioTransport } from "@mrtr/client/stdio";
 import { withAuth, type UserAgent } from "@mrtr/client/auth";
 import { loopbackUserAgent } from "@mrtr/client/auth/node";
 import { inProcessTransport } from "@mrtr/server";
@@ -62,4 +64,14 @@ export function connect(target?: string, options: { userAgent?: UserAgent } = {}
   const userAgent = options.userAgent ?? login!;
   const fetchWithAuth = withAuth(fetch, { client: { name: "mrtr terminal client" }, userAgent });
   return { transport: httpTransport(url, { fetch: fetchWithAuth }), via: url.href, ...(login && { close: () => login.close() }) };
+}
+
+/**
+ * Launches `command` with `args` (no shell) and talks to it over its stdin
+ * and stdout. The server's stderr is kept out of the terminal's prompts
+ * (its last lines are reported if it exits); closing stops it.
+ */
+export function connectStdio(command: string, args: readonly string[]): Connection {
+  const transport = stdioTransport({ command, args, stderr: () => undefined });
+  return { transport, via: `${[command, ...args].join(" ")} (stdio)`, close: () => transport.close() };
 }

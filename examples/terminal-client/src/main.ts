@@ -3,25 +3,28 @@
  *
  *   npm start -w @mrtr/example-terminal-client            # the built-in demo server
  *   npm start -w @mrtr/example-terminal-client -- <url>   # a server over Streamable HTTP
+ *   npm start -w @mrtr/example-terminal-client -- --stdio <command> [args…]   # a server launched over stdio
  */
-import { connect, ConnectError } from "./connect.js";
+import { connect, ConnectError, connectStdio, type Connection } from "./connect.js";
 import { runSession } from "./session.js";
 
-const USAGE = `Usage: npm start -w @mrtr/example-terminal-client [-- <server-url>]
+const USAGE = `Usage: npm start -w @mrtr/example-terminal-client [-- <server-url> | -- --stdio <command> [args…]]
 
-With no URL, connects to the built-in demo server in this process.
+With no URL, connects to the built-in demo server in this process; with --stdio,
+launches the command (no shell) and talks to it over its stdin and stdout.
 Environment: MRTR_DEMO_SECRET (the demo server's requestState secret, 32+ bytes; random by default),
              MRTR_OPEN_URLS=1 (open URL steps in the browser after you consent), NO_COLOR.`;
 
 /** Runs the client with the command-line arguments; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [target, ...rest] = argv;
-  if (target === "-h" || target === "--help" || rest.length > 0) {
+  const stdio = target === "--stdio";
+  if (target === "-h" || target === "--help" || (stdio ? rest.length === 0 : rest.length > 0)) {
     console.log(USAGE);
-    return rest.length > 0 ? 2 : 0;
+    return target === "-h" || target === "--help" ? 0 : 2;
   }
   try {
-    const connection = connect(target);
+    const connection: Connection = stdio ? connectStdio(rest[0]!, rest.slice(1)) : connect(target);
     try {
       await runSession(connection);
     } finally {
