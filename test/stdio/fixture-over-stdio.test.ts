@@ -51,6 +51,9 @@ let client: McpClient;
 const invalid: string[] = [];
 /** How many lines were checked, and how many of them as the result of the method asked. */
 const checked = { lines: 0, results: 0 };
+/** Requests the client cancelled, and every id the fixture answered (both JSON-encoded ids). */
+const cancellations = new Set<string>();
+const answered = new Set<string>();
 /** Methods of the requests sent, by id, so each answer is checked against its method's result type. */
 const methods = new Map<string, string>();
 let raw = 0;
@@ -75,6 +78,7 @@ beforeAll(async () => {
       if (!v(m)) invalid.push(`${type}: ${JSON.stringify(v.errors?.slice(0, 2))} in ${f.text.slice(0, 300)}`);
     };
     checked.lines++;
+    if (m.method === undefined) answered.add(JSON.stringify(m.id));
     check("JSONRPCMessage");
     if (m.method !== undefined) check("ServerNotification");
     else if (m.result !== undefined) {
@@ -84,8 +88,9 @@ beforeAll(async () => {
   });
   const outbound = new LineSplitter(1 << 24, (f) => {
     if (f.kind !== "line") return;
-    const m = JSON.parse(f.text) as { id?: unknown; method?: string };
+    const m = JSON.parse(f.text) as { id?: unknown; method?: string; params?: { requestId?: unknown } };
     if (m.id !== undefined && m.method) methods.set(JSON.stringify(m.id), m.method);
+    if (m.method === "notifications/cancelled") cancellations.add(JSON.stringify(m.params?.requestId));
   });
   toChild.on("data", (c: Buffer) => outbound.push(c));
   child.stdout!.on("data", (c: Buffer) => inbound.push(c));
@@ -222,6 +227,18 @@ describe("the fixture over stdio: server-stateless and the content scenarios", (
     expect((await events.next()).value!.method).toBe("notifications/prompts/list_changed");
     controller.abort();
     expect((await events.next()).done).toBe(true);
+  });
+
+  it("cancellation: an aborted call sends notifications/cancelled on the channel, and the fixture answers it no more", async () => {
+    const before = new Set(cancellations);
+    const controller = new AbortController();
+    const call = client.callTool("test_tool_with_progress", {}, { signal: controller.signal, onProgress: () => controller.abort() });
+    await expect(call).rejects.toThrow(/aborted/);
+    const cancelled = [...cancellations].filter((id) => !before.has(id));
+    expect(cancelled).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 300)); // longer than the tool takes to finish
+    expect(answered.has(cancelled[0]!)).toBe(false);
+    expect(text(await client.callTool("test_simple_text"))).toBe("This is a simple text response for testing."); // and serving goes on
   });
 
   it("stdout belongs to the protocol: a handler's console.log and process.stdout.write do not reach it", async () => {

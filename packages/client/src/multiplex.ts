@@ -24,6 +24,7 @@ import type { LineFrame } from "@mrtr/schema/lines";
 import { QueueFullError, RequestTimeoutError, ResponseTooLargeError, TransportError } from "./errors.js";
 import { startClock, type ExchangeClock } from "./exchange-clock.js";
 import type { ExchangeOptions, TransportResponse } from "./transport.js";
+import { isRecord } from "./is-record.js";
 
 /** The limits of a multiplexed channel, with the option names that set them (for error messages). */
 export interface MultiplexLimits {
@@ -60,7 +61,6 @@ interface Pending {
 }
 
 const key = (id: unknown) => JSON.stringify(id);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 export class Multiplexer {
   private readonly pending = new Map<string, Pending>();
@@ -114,7 +114,7 @@ export class Multiplexer {
     } catch {
       return void this.stray++;
     }
-    if (!isObject(message)) return void this.stray++;
+    if (!isRecord(message)) return void this.stray++;
     const target = this.route(message);
     if (!target) return void this.stray++;
     if (target.listen) {
@@ -147,7 +147,7 @@ export class Multiplexer {
 
   /** The request a message from the server belongs to. */
   private route(message: Record<string, unknown>): Pending | undefined {
-    const params = isObject(message.params) ? message.params : undefined;
+    const params = isRecord(message.params) ? message.params : undefined;
     if (typeof message.method !== "string") {
       // A response (a server sends no requests on stdio, and a message with an id and a method is one).
       return "id" in message ? this.pending.get(key(message.id)) : undefined;
@@ -157,7 +157,7 @@ export class Multiplexer {
       return params && (typeof params.progressToken === "string" || typeof params.progressToken === "number") ? this.byToken.get(key(params.progressToken)) : undefined;
     }
     if (message.method === "notifications/cancelled") return params && "requestId" in params ? this.pending.get(key(params.requestId)) : undefined;
-    const meta = params && isObject(params._meta) ? params._meta : undefined;
+    const meta = params && isRecord(params._meta) ? params._meta : undefined;
     const subscription = meta?.["io.modelcontextprotocol/subscriptionId"];
     const p = subscription === undefined ? undefined : this.pending.get(key(subscription));
     return p?.listen ? p : undefined;

@@ -9,14 +9,14 @@
  * every other removed one.
  */
 import { UnsupportedVersionError } from "./errors.js";
+import { isRecord } from "./is-record.js";
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The -32022 answer to a legacy `initialize`, or undefined when `message` is not one. */
 export function legacyInitialize(message: Record<string, unknown>, supported: readonly string[]): UnsupportedVersionError | undefined {
   if (message.method !== "initialize" || !("id" in message)) return undefined;
-  const params = isObject(message.params) ? message.params : {};
-  const meta = isObject(params._meta) ? params._meta : {};
+  const params = isRecord(message.params) ? message.params : {};
+  const meta = isRecord(params._meta) ? params._meta : {};
   if (meta["io.modelcontextprotocol/protocolVersion"] !== undefined) return undefined;
   const requested = typeof params.protocolVersion === "string" ? params.protocolVersion : "none given";
   return new UnsupportedVersionError(requested, supported);

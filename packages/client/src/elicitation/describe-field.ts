@@ -9,6 +9,7 @@
  * whose `type` is not a form type at all cannot be described.
  */
 import type { ElicitRequestFormParams, PrimitiveSchemaDefinition } from "@mrtr/schema";
+import { isRecord } from "../is-record.js";
 
 /** The kinds of input a renderer has to provide. */
 export type FieldKind = "text" | "number" | "integer" | "boolean" | "select" | "multiselect";
@@ -67,10 +68,6 @@ export interface FormDescription {
 /** The formats a text field may ask for. */
 const FORMATS: readonly string[] = ["email", "uri", "date", "date-time"] satisfies FieldFormat[];
 
-/** Whether `value` is a non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** `value` if it is a finite number, else `undefined`. */
 function finite(value: unknown): number | undefined {

@@ -21,7 +21,8 @@
  */
 import { codePoints, isDate, isDateTime, isEmail, isUri } from "@mrtr/zod/checks";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
-import { isRecord, propertyEntries, readField, requiredNames, type FieldDescription, type FieldFormat } from "./describe-field.js";
+import { propertyEntries, readField, requiredNames, type FieldDescription, type FieldFormat } from "./describe-field.js";
+import { isRecord } from "../is-record.js";
 
 /** A value a form answer may carry. */
 export type FormValue = string | number | boolean | string[];

@@ -5,7 +5,8 @@
  */
 import type { ElicitRequest, ElicitResult } from "@mrtr/schema";
 import { ElicitResultSchema } from "@mrtr/zod";
-import { classifyField, isRecord, valueProblem } from "./field-value.js";
+import { classifyField, valueProblem } from "./field-value.js";
+import { isRecord } from "../is-record.js";
 
 /** Outcome of {@link checkElicitResponse}. */
 export type ElicitResponseCheck =

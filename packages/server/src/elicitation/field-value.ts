@@ -4,6 +4,7 @@
  */
 import { isFormFormat, matchesFormat, type FormFormat } from "./formats.js";
 import { codePoints } from "@mrtr/zod/runtime";
+import { isRecord } from "../is-record.js";
 
 /** A form field reduced to what constrains its value. */
 export type FieldKind =
@@ -48,10 +49,6 @@ export type FieldKind =
       maxItems?: number;
     };
 
-/** Whether `value` is a non-null, non-array object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** `value` if it is a number, else `undefined`. */
 function num(value: unknown): number | undefined {

@@ -12,7 +12,8 @@
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 import { ElicitRequestFormParamsSchema } from "@mrtr/zod";
 import { FormSchemaError, FormSecretError } from "./errors.js";
-import { classifyField, isRecord, valueProblem } from "./field-value.js";
+import { classifyField, valueProblem } from "./field-value.js";
+import { isRecord } from "../is-record.js";
 import { FORM_FORMATS } from "./formats.js";
 import { findSecret } from "./secret-words.js";
 

@@ -9,15 +9,15 @@ import type { PrecheckFacts } from "../exchange.js";
 import type { McpError } from "../errors.js";
 import { checkParamHeaders } from "./param-headers.js";
 import { checkStandardHeaders } from "./standard-headers.js";
+import { isRecord } from "../is-record.js";
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The precheck of one HTTP request's message. */
 export function httpPrecheck(request: Request): (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined {
   return (message, facts) => {
     const refused = checkStandardHeaders(request, message, facts.supportedVersions);
     if (refused || message.method !== "tools/call") return refused;
-    const params = isObject(message.params) ? message.params : {};
+    const params = isRecord(message.params) ? message.params : {};
     if (typeof params.name !== "string") return undefined;
     const annotated = facts.toolParamHeaders(params.name);
     return annotated.length > 0 ? checkParamHeaders(annotated, request.headers, params.arguments ?? {}) : undefined;
