@@ -88,12 +88,11 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
   let dropped = 0;
   let done = false;
 
-  // stdout belongs to the protocol: whatever else writes to it goes to stderr.
+  // stdout belongs to the protocol: whatever else writes to it goes to stderr (this binding writes through the original).
   const write = output.write.bind(output) as (chunk: string, callback?: (error?: Error | null) => void) => boolean;
-  const originalWrite = output.write;
-  if (options.redirectStdout ?? ownStdout) {
-    output.write = ((...args: Parameters<typeof process.stderr.write>) => process.stderr.write(...args)) as typeof output.write;
-  }
+  const redirect = options.redirectStdout ?? ownStdout;
+  const stdoutWrite = process.stdout.write;
+  if (redirect) process.stdout.write = ((...args: Parameters<typeof process.stderr.write>) => process.stderr.write(...args)) as typeof process.stdout.write;
 
   // Backed up: the stream itself asks to wait (its buffer is past its high-water mark) and more than our limit waits.
   const backedUp = () => output.writableNeedDrain && output.writableLength > limits.maxQueuedBytes;
@@ -235,7 +234,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
           output.once("close", resolve);
         });
       }
-      output.write = originalWrite;
+      if (redirect) process.stdout.write = stdoutWrite;
       try {
         await options.onEnd?.();
       } finally {

@@ -227,6 +227,35 @@ describe("serveStdio", () => {
     expect(s.activity().requests).toBe(0);
   });
 
+  it("points process.stdout.write (so console.log) at stderr while serving, and puts it back at the end", async () => {
+    const original = process.stdout.write;
+    const seen: string[] = [];
+    const errWrite = process.stderr.write;
+    const s = server().tool({
+      name: "noisy",
+      handler: () => {
+        process.stdout.write("noise from a handler\n");
+        return { content: [{ type: "text", text: "ok" }] };
+      },
+    });
+    process.stderr.write = ((chunk: string | Uint8Array) => (seen.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const w = wired(s, { redirectStdout: true });
+      expect(process.stdout.write).not.toBe(original);
+      const m = request("tools/call", { name: "noisy" });
+      w.send(m);
+      await until(() => !!byId(w.lines, m.id));
+      expect(seen).toContain("noise from a handler\n");
+      expect(w.lines.map((l) => l.id)).toEqual([m.id]); // the protocol stream holds only the answer
+      w.input.end();
+      await w.serving.closed;
+      expect(process.stdout.write).toBe(original);
+    } finally {
+      process.stderr.write = errWrite;
+      process.stdout.write = original;
+    }
+  });
+
   it("ends quietly when its output closes (the client went away)", async () => {
     const w = wired(server());
     w.output.destroy();
