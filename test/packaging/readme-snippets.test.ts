@@ -6,11 +6,11 @@
  * nothing for the others), NodeNext with @types/node and the repository's
  * strictness. The declarations themselves are checked by types.test.ts.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packaging } from "./context.js";
-import { snippetsOf } from "./readme-snippets.js";
+import { compileSnippets, snippetsOf } from "./readme-snippets.js";
 import { Checker, nodeNext } from "./typecheck.js";
 
 const { root, packages, consumers, tools, nodeTypeRoots } = packaging();
@@ -26,18 +26,7 @@ describe.each(packages)("$name README", (pkg) => {
     const checker = new Checker(options, consumer.dir);
     const snippets = snippetsOf(readme, readFileSync(join(pkg.unpacked, "README.md"), "utf8"));
     expect(snippets.length, `${readme} has no checked \`\`\`ts block`).toBeGreaterThan(0);
-    const dir = join(consumer.dir, "checks", "readme", pkg.name.replace(/\W+/g, "-"));
-    mkdirSync(dir, { recursive: true });
-    const problems = snippets.flatMap((snippet, n) => {
-      const file = join(dir, `snippet-${n}-L${snippet.line}.ts`);
-      // `export {}` keeps a snippet without imports a module.
-      writeFileSync(file, `${snippet.code}\nexport {};\n`);
-      return checker.diagnostics([file]).map((d) => {
-        if (d.file?.fileName !== file || d.start === undefined) return checker.format(d);
-        const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-        return checker.format(d, { file: readme, line: snippet.line + line, column: character + 1 });
-      });
-    });
+    const problems = compileSnippets(checker, join(consumer.dir, "checks", "readme", pkg.name.replace(/\W+/g, "-")), snippets);
     expect(problems, `README snippets that do not compile`).toEqual([]);
   });
 });

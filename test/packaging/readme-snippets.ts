@@ -1,8 +1,12 @@
 /**
- * The TypeScript blocks of a README: every ```ts (or ```typescript) fenced
- * block, except one opened with ```ts nocheck (keep that for fragments that
- * cannot stand alone).
+ * The TypeScript blocks of a README or a doc page: every ```ts (or
+ * ```typescript) fenced block, except one opened with ```ts nocheck (keep
+ * that for fragments that cannot stand alone), and how to compile them.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Checker } from "./typecheck.js";
+
 export interface Snippet {
   /** The README, as reported (a path relative to the repository). */
   readme: string;
@@ -27,4 +31,23 @@ export function snippetsOf(readme: string, text: string): Snippet[] {
     i = end;
   }
   return checked;
+}
+
+/**
+ * Compiles each snippet as its own module in `dir` (so snippets never see
+ * each other's names, and one that augments a module changes nothing for the
+ * others); the problems, each placed at its line in the document.
+ */
+export function compileSnippets(checker: Checker, dir: string, snippets: Snippet[]): string[] {
+  mkdirSync(dir, { recursive: true });
+  return snippets.flatMap((snippet, n) => {
+    const file = join(dir, `snippet-${n}-L${snippet.line}.ts`);
+    // `export {}` keeps a snippet without imports a module.
+    writeFileSync(file, `${snippet.code}\nexport {};\n`);
+    return checker.diagnostics([file]).map((d) => {
+      if (d.file?.fileName !== file || d.start === undefined) return checker.format(d);
+      const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+      return checker.format(d, { file: snippet.readme, line: snippet.line + line, column: character + 1 });
+    });
+  });
 }

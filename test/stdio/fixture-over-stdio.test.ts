@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, JsonRpcError, type McpClient, type Transport } from "@mrtr/client";
 import { streamTransport } from "@mrtr/client/stdio";
 import { roots, sampling } from "@mrtr/deprecated/client";
-import { LineSplitter } from "@mrtr/schema/lines";
+import { LineSplitter } from "@mrtr/internal";
 import type { JSONRPCRequest } from "@mrtr/schema";
 import { ajvFor } from "../helpers/ajv.js";
 import { repoRoot } from "../helpers/paths.js";

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RULES, type RuleId } from "../src/lint/rules/catalogue.js";
 import { TraceLinter } from "../src/lint/lint-trace.js";
-import { decodeHeaderValue, encodeHeaderValue, isPlainSafe } from "../src/lint/header-value.js";
 import { repoRoot } from "../../../test/helpers/paths.js";
 import { jsonl, run, tempDir } from "./helpers.js";
 import { CORPUS } from "./traces/corpus.js";
@@ -77,21 +76,6 @@ describe("lint-trace: details of the rules", () => {
       ["/message/result/inputRequests/s", "client/sampling.mdx:52"],
       ["/message/result/inputRequests/r", "client/roots.mdx:40"],
     ]);
-  });
-
-  it("encodes header values as the transport page's examples do, and decodes them back", () => {
-    for (const [value, header] of [
-      ["us-west1", "us-west1"],
-      ["Hello, 世界", "=?base64?SGVsbG8sIOS4lueVjA==?="],
-      [" padded ", "=?base64?IHBhZGRlZCA=?="],
-      ["line1\nline2", "=?base64?bGluZTEKbGluZTI=?="],
-      ["=?base64?literal?=", "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?="],
-    ]) {
-      expect(encodeHeaderValue(value!)).toBe(header);
-      expect(decodeHeaderValue(header!)).toBe(value);
-    }
-    expect(isPlainSafe("a\tb")).toBe(true);
-    expect(decodeHeaderValue("=?base64?not base64?=")).toBeUndefined();
   });
 
   it("cites, for every rule, a page that exists in the draft's specification, and a line inside it", () => {

@@ -38,6 +38,7 @@ import type { RoundListener } from "./hooks.js";
 import { elicitationInputKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
 import type { Transport } from "./transport.js";
+import { mergeCapabilities } from "@mrtr/internal";
 
 /** Options of `createClient`. */
 export interface ClientOptions {
@@ -162,14 +163,6 @@ export interface McpClient {
   resume<R = Record<string, unknown>>(pending: PendingInput, inputResponses: Record<string, unknown>, options?: CallOptions): Promise<ManualStep<R>>;
 }
 
-function mergeCaps(into: Record<string, unknown>, add: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(add)) {
-    const prev = into[k];
-    if (prev && typeof prev === "object" && v && typeof v === "object") mergeCaps(prev as Record<string, unknown>, v as Record<string, unknown>);
-    else into[k] = v;
-  }
-}
-
 const MANUAL = "manual";
 
 /** Eight random base-36 characters. */
@@ -197,8 +190,9 @@ export function createClient(options: ClientOptions): McpClient {
     if (kinds.has(kind.method)) throw new McpClientError(`Two input kinds handle ${kind.method}.`);
     kinds.set(kind.method, kind);
   }
-  const capabilities: ClientCapabilities = {};
-  for (const kind of kinds.values()) mergeCaps(capabilities as Record<string, unknown>, structuredClone(kind.capabilities) as Record<string, unknown>);
+  let merged: ClientCapabilities = {};
+  for (const kind of kinds.values()) merged = mergeCapabilities(merged, structuredClone(kind.capabilities))!;
+  const capabilities = merged;
 
   const clientInfo: Implementation = { name: options.name, version: options.version, ...(options.title !== undefined && { title: options.title }) };
   // The versions this client speaks; the first is sent until a server says otherwise (-32022).

@@ -23,6 +23,7 @@ import { capabilityFor, fixFor, type ClientInputKind } from "./input-kinds.js";
 import type { RoundEvent } from "./hooks.js";
 import { progressFilter, type ProgressListener } from "./progress.js";
 import type { Transport } from "./transport.js";
+import { utf8Length } from "@mrtr/internal";
 
 /** How the client behaves between rounds. */
 export interface FlowPolicy {
@@ -241,20 +242,6 @@ export function abortError(error: unknown, signal: AbortSignal): unknown {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** UTF-8 length of a string, without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 /** `fn` over `items`, at most `limit` at a time, results in order; the first failure rejects. */
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -20,11 +20,10 @@
  * be written when the server stops reading.
  */
 import type { JSONRPCNotification, JSONRPCRequest } from "@mrtr/schema";
-import type { LineFrame } from "@mrtr/schema/lines";
 import { QueueFullError, RequestTimeoutError, ResponseTooLargeError, TransportError } from "./errors.js";
 import { startClock, type ExchangeClock } from "./exchange-clock.js";
 import type { ExchangeOptions, TransportResponse } from "./transport.js";
-import { isRecord } from "./is-record.js";
+import { isRecord, type LineFrame } from "@mrtr/internal";
 
 /** The limits of a multiplexed channel, with the option names that set them (for error messages). */
 export interface MultiplexLimits {

@@ -13,7 +13,7 @@ import type { InputContext, RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { InvalidRequestStateError, McpInvalidParamsError, MissingCapabilityError, ServerDefinitionError } from "./errors.js";
 import { isInputRequired } from "./input-required.js";
-import { mergeCapabilities } from "./merge-capabilities.js";
+import { mergeCapabilities } from "@mrtr/internal";
 import { CanonicalJsonError, paramsDigest } from "./request-state/index.js";
 import { runRound, type RoundState } from "./round.js";
 

@@ -16,7 +16,7 @@ import { createAnnouncer, type ChangeNotifier } from "./announce.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
-import { definedOnly } from "./defined-only.js";
+import { definedOnly } from "@mrtr/internal";
 import { createDispatcher } from "./dispatch.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";

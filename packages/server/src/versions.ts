@@ -9,7 +9,7 @@
  * every other removed one.
  */
 import { UnsupportedVersionError } from "./errors.js";
-import { isRecord } from "./is-record.js";
+import { isRecord } from "@mrtr/internal";
 
 
 /** The -32022 answer to a legacy `initialize`, or undefined when `message` is not one. */

@@ -3,6 +3,7 @@
  * limits on its shape (nesting, size, lengths) before anything else reads it,
  * and names the first limit hit with a JSON Pointer to where it was hit.
  */
+import { escapeToken } from "@mrtr/internal";
 
 /** Limits on the shape of a parsed JSON value. */
 export interface JsonLimits {
@@ -50,8 +51,6 @@ export interface JsonLimitHit {
   message: string;
 }
 
-const escape = (segment: string | number) => `/${String(segment).replace(/~/g, "~0").replace(/\//g, "~1")}`;
-
 const WHAT: Record<keyof JsonLimits, (max: number) => string> = {
   maxDepth: (max) => `nested deeper than ${max} levels`,
   maxNodes: (max) => `more than ${max} values in all`,
@@ -76,7 +75,7 @@ export function checkJsonLimits(value: unknown, limits: Partial<JsonLimits> = {}
     let path = "";
     for (let j = 0; j < containers.length; j++) {
       const keys = keyLists[j];
-      path += escape(keys ? keys[next[j]! - 1]! : next[j]! - 1);
+      path += `/${escapeToken(keys ? keys[next[j]! - 1]! : next[j]! - 1)}`;
     }
     return {
       limit,

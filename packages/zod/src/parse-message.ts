@@ -16,6 +16,7 @@ import { hasOwn as has, type Check, type CheckIssue } from "./check-runtime.js";
 import { describeIssue } from "./first-issue.js";
 import { checks } from "./check-tables.gen.js";
 import { checkJsonLimits, type JsonLimitHit, type JsonLimits } from "./json-limits.js";
+import { jsonPointer } from "@mrtr/internal";
 import {
   HeaderMismatchErrorSchema,
   JSONRPCErrorResponseSchema,
@@ -89,11 +90,8 @@ export interface ParseMessageOptions {
   limits?: Partial<JsonLimits> | false;
 }
 
-const pointer = (path: readonly PropertyKey[]) =>
-  path.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
-
 function issuesOf(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((i) => ({ path: pointer(i.path), message: i.message, code: i.code }));
+  return error.issues.map((i) => ({ path: jsonPointer(i.path), message: i.message, code: i.code }));
 }
 
 type Failure = Extract<ParsedMessage, { ok: false }>;
@@ -127,7 +125,7 @@ function problems(schema: z.ZodType, value: unknown, mode: "first" | "all"): Val
   const verdict = check(value, 0, true);
   if (verdict === undefined) return undefined;
   const found = describeIssue(verdict as CheckIssue);
-  const first: ValidationIssue = { path: pointer(found.path), message: found.message, code: found.code, keyword: found.keyword, schemaPath: found.schemaPath };
+  const first: ValidationIssue = { path: jsonPointer(found.path), message: found.message, code: found.code, keyword: found.keyword, schemaPath: found.schemaPath };
   if (mode === "all") {
     try {
       const all = raw.safeParse(value);

@@ -4,20 +4,12 @@
  * without building values; a pointer to a member that is absent (a missing
  * required property) lands on the nearest enclosing value that exists.
  */
+import { parsePointer } from "@mrtr/internal";
 
 /** A 1-based position in a text. */
 export interface Position {
   line: number;
   column: number;
-}
-
-/** Splits a JSON Pointer (RFC 6901) into its unescaped tokens. */
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** The line and column of character `offset` of `text`. */
@@ -35,7 +27,7 @@ export function positionAt(text: string, offset: number): Position {
 
 /** The position of the value `pointer` names in `text` (a valid JSON text), or of its nearest existing ancestor. */
 export function locatePointer(text: string, pointer: string): Position {
-  const tokens = pointerTokens(pointer);
+  const tokens = parsePointer(pointer) ?? [];
   let i = 0;
   const ws = () => {
     while (i < text.length && " \t\r\n".includes(text[i]!)) i++;

@@ -13,7 +13,8 @@ import { RULES, type RuleId, type Violation } from "./rules/catalogue.js";
 import { checkHeaders, learnTools } from "./rules/headers.js";
 import { checkInputCapabilities, checkInputRequiredMethod, checkResultType, checkServerRequest } from "./rules/results.js";
 import { checkRetry, openRound } from "./rules/rounds.js";
-import { isObject, objectOr, requestSeen, TraceState } from "./state.js";
+import { isRecord } from "@mrtr/internal";
+import { objectOr, requestSeen, TraceState } from "./state.js";
 import { readTraceRecord } from "./trace-record.js";
 
 /** Options of a {@link TraceLinter}. */
@@ -108,7 +109,7 @@ export class TraceLinter {
             violations.push(...checkInputCapabilities(answered, result));
             if (MULTI_ROUND.includes(answered.method)) openRound(answered, result, line ?? 0, state);
           }
-          if (answered.method === "tools/list" && isObject(m.result)) learnTools(m.result, state);
+          if (answered.method === "tools/list" && isRecord(m.result)) learnTools(m.result, state);
         }
       } else if (isResponse && "result" in m) {
         violations.push(...checkResultType(m.result));

@@ -4,6 +4,8 @@
  * the x-mcp-header parameters of the tools the server listed. Every table is
  * bounded (oldest forgotten first).
  */
+import { isRecord } from "@mrtr/internal";
+import type { ParamHeader } from "@mrtr/schema/http";
 import { BoundedMap } from "../validate/limits.js";
 
 /** What is kept of a client request seen in the trace (not its params: a trace may hold many large ones). */
@@ -31,19 +33,11 @@ export interface OpenRound {
   line: number;
 }
 
-/** One tool parameter mirrored into a header. */
-export interface HeaderParam {
-  /** The `x-mcp-header` value: the header is `Mcp-Param-{name}`. */
-  name: string;
-  /** Property names from `arguments` down to the value. */
-  path: string[];
-}
-
 export class TraceState {
   readonly inFlight: BoundedMap<string, RequestSeen>;
   /** Open rounds by flow (method and name or URI), oldest first. */
   readonly rounds: BoundedMap<string, OpenRound[]>;
-  readonly toolHeaders: BoundedMap<string, HeaderParam[]>;
+  readonly toolHeaders: BoundedMap<string, readonly ParamHeader[]>;
 
   constructor(maxTracked: number) {
     this.inFlight = new BoundedMap(maxTracked);
@@ -52,9 +46,7 @@ export class TraceState {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-
-export const objectOr = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
+export const objectOr = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
 
 /** What is kept of a request (see {@link RequestSeen}). */
 export function requestSeen(idKey: string, method: string, params: Record<string, unknown>, line: number): RequestSeen {
@@ -67,4 +59,3 @@ export function requestSeen(idKey: string, method: string, params: Record<string
 export function flowKey(request: RequestSeen): string {
   return `${request.method}\u0000${request.target}`;
 }
-export { isObject };

@@ -5,17 +5,17 @@
  * record and says what is wrong with it.
  */
 
+import { escapeToken, isRecord } from "@mrtr/internal";
 import type { TraceDirection, TraceRecord } from "@mrtr/schema/http";
 
 export type { TraceRecord };
 
 export const DIRECTIONS: readonly TraceDirection[] = ["client-to-server", "server-to-client"];
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Whether a JSON value looks like a trace record rather than a bare JSON-RPC message. */
 export function looksLikeTraceRecord(value: unknown): boolean {
-  return isObject(value) && typeof value.direction === "string" && !("jsonrpc" in value);
+  return isRecord(value) && typeof value.direction === "string" && !("jsonrpc" in value);
 }
 
 /** A record read from JSON, or what is wrong with it (JSON Pointer and words). */
@@ -23,7 +23,7 @@ export type RecordRead = { ok: true; record: TraceRecord } | { ok: false; proble
 
 /** Reads one trace record. Unknown fields are ignored (later versions of the format may add some). */
 export function readTraceRecord(value: unknown): RecordRead {
-  if (!isObject(value)) return { ok: false, problems: [{ pointer: "", message: "A trace record is a JSON object" }] };
+  if (!isRecord(value)) return { ok: false, problems: [{ pointer: "", message: "A trace record is a JSON object" }] };
   const problems: { pointer: string; message: string }[] = [];
   if (!(DIRECTIONS as readonly unknown[]).includes(value.direction)) {
     problems.push({ pointer: "/direction", message: `direction must be "client-to-server" or "server-to-client"` });
@@ -33,10 +33,10 @@ export function readTraceRecord(value: unknown): RecordRead {
   }
   const headers: Record<string, string> = {};
   if (value.headers !== undefined) {
-    if (!isObject(value.headers)) problems.push({ pointer: "/headers", message: "headers is an object of header names to string values" });
+    if (!isRecord(value.headers)) problems.push({ pointer: "/headers", message: "headers is an object of header names to string values" });
     else {
       for (const [name, v] of Object.entries(value.headers)) {
-        if (typeof v !== "string") problems.push({ pointer: `/headers/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, message: "a header value is a string" });
+        if (typeof v !== "string") problems.push({ pointer: `/headers/${escapeToken(name)}`, message: "a header value is a string" });
         else headers[name.toLowerCase()] = v;
       }
     }

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { parseMessage } from "@mrtr/zod";
 import type { MessageKind, ParsedMessage, ValidationIssue } from "@mrtr/zod";
 import { errorTypes, fullSchemas, fullVariantNames, notificationTypes, requestTypes, responseTypes } from "./full-protocol.js";
+import { jsonPointer } from "@mrtr/internal";
 
 /** The verdict on one message. */
 export interface MessageCheck {
@@ -39,11 +40,10 @@ function classify(value: unknown, method: string | undefined): ParsedMessage {
   return parseMessage(value, method === undefined ? {} : { method });
 }
 
-const pointer = (path: PropertyKey[]) => path.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 
 /** The issues of a failed zod parse, with JSON Pointers. */
 export function issuesOf(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((i) => ({ path: pointer(i.path), message: i.message, code: i.code }));
+  return error.issues.map((i) => ({ path: jsonPointer(i.path), message: i.message, code: i.code }));
 }
 
 const field = (value: unknown, key: string): unknown =>

@@ -7,6 +7,7 @@
  */
 import { fullSchemas } from "./full-protocol.js";
 import { refName, schemaJson, type SchemaNode } from "./schema-json.js";
+import { escapeToken, isRecord } from "@mrtr/internal";
 
 /** A deprecated feature of the draft (SEP-2577). */
 export type DeprecatedFeature = "sampling" | "roots" | "logging";
@@ -107,8 +108,6 @@ function reaching(): Set<string> {
   return reach;
 }
 
-const escape = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Where `value`, valid as `type`, uses deprecated features. */
 export function findDeprecated(value: unknown, type: string): DeprecatedUse[] {
@@ -138,15 +137,15 @@ export function findDeprecated(value: unknown, type: string): DeprecatedUse[] {
       }
     }
     for (const member of node.allOf ?? []) visit(v, member, at, owner);
-    if (isObject(v)) {
+    if (isRecord(v)) {
       const props = node.properties ?? {};
       for (const key of Object.keys(v)) {
-        const child = `${at}/${escape(key)}`;
+        const child = `${at}/${escapeToken(key)}`;
         const prop = Object.prototype.hasOwnProperty.call(props, key) ? props[key] : undefined;
         if (prop) {
           if (prop.deprecated) report(child, `${owner}.${key}`);
           else visit(v[key], prop, child, owner);
-        } else if (isObject(node.additionalProperties)) {
+        } else if (isRecord(node.additionalProperties)) {
           visit(v[key], node.additionalProperties, child, owner);
         }
       }

@@ -9,13 +9,13 @@
  * whose `type` is not a form type at all cannot be described.
  */
 import type { ElicitRequestFormParams, PrimitiveSchemaDefinition } from "@mrtr/schema";
-import { isRecord } from "../is-record.js";
+import { isRecord, readFormField, type FormFormat } from "@mrtr/internal";
 
 /** The kinds of input a renderer has to provide. */
 export type FieldKind = "text" | "number" | "integer" | "boolean" | "select" | "multiselect";
 
 /** The string formats a text field may ask for. */
-export type FieldFormat = "email" | "uri" | "date" | "date-time";
+export type FieldFormat = FormFormat;
 
 /** One choice of a select or multiselect field. */
 export interface FieldOption {
@@ -65,106 +65,23 @@ export interface FormDescription {
   fields: FieldDescription[];
 }
 
-/** The formats a text field may ask for. */
-const FORMATS: readonly string[] = ["email", "uri", "date", "date-time"] satisfies FieldFormat[];
-
-
-/** `value` if it is a finite number, else `undefined`. */
-function finite(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
 /** `value` if it is a non-empty string, else `undefined`. */
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-/** The options of an `enum` list (labels from a parallel `enumNames`, if any), skipping non-strings. */
-function enumOptions(values: unknown, names?: unknown): FieldOption[] {
-  if (!Array.isArray(values)) return [];
-  const labels: unknown[] = Array.isArray(names) ? names : [];
-  const options: FieldOption[] = [];
-  values.forEach((value: unknown, i) => {
-    if (typeof value === "string") options.push({ value, label: text(labels[i]) ?? value });
-  });
-  return options;
-}
-
-/** The options of a `oneOf` / `anyOf` list of `{ const, title }`, skipping entries without a string `const`. */
-function constOptions(list: unknown): FieldOption[] {
-  if (!Array.isArray(list)) return [];
-  const options: FieldOption[] = [];
-  for (const entry of list as unknown[]) {
-    if (isRecord(entry) && typeof entry.const === "string") options.push({ value: entry.const, label: text(entry.title) ?? entry.const });
-  }
-  return options;
-}
-
-/** The numeric limits of a {@link FieldDescription}. */
-type LimitKey = "min" | "max" | "minLength" | "maxLength" | "minItems" | "maxItems";
-
-/** For each `[schemaKey, limit]` pair, copies `from[schemaKey]` to `out[limit]` when it is a finite number. */
-function copyNumbers(out: FieldDescription, from: Record<string, unknown>, pairs: ReadonlyArray<readonly [string, LimitKey]>): void {
-  for (const [source, target] of pairs) {
-    const value = finite(from[source]);
-    if (value !== undefined) out[target] = value;
-  }
-}
-
 /**
  * Describes one field, or `undefined` when its schema is not a form field
  * (not an object, or a `type` other than string, number, integer, boolean or
- * array).
+ * array). Read with the one form-field model (@mrtr/internal), leniently:
+ * what does not fit the form schema is left out rather than trusted.
  */
 export function readField(name: string, schema: unknown, required: boolean): FieldDescription | undefined {
-  if (!isRecord(schema)) return undefined;
-  const field: FieldDescription = { name, label: text(schema.title) ?? name, required, kind: "text" };
-  const description = typeof schema.description === "string" ? schema.description : undefined;
-  if (description !== undefined) field.description = description;
-  const fallback = schema.default;
-  switch (schema.type) {
-    case "string":
-      if (schema.oneOf !== undefined || schema.enum !== undefined) {
-        field.kind = "select";
-        field.options = schema.oneOf !== undefined ? constOptions(schema.oneOf) : enumOptions(schema.enum, schema.enumNames);
-      } else {
-        if (typeof schema.format === "string" && FORMATS.includes(schema.format)) field.format = schema.format as FieldFormat;
-        copyNumbers(field, schema, [
-          ["minLength", "minLength"],
-          ["maxLength", "maxLength"],
-        ]);
-      }
-      if (typeof fallback === "string") field.default = fallback;
-      return field;
-    case "number":
-    case "integer": {
-      field.kind = schema.type;
-      copyNumbers(field, schema, [
-        ["minimum", "min"],
-        ["maximum", "max"],
-      ]);
-      const numeric = finite(fallback);
-      if (numeric !== undefined) field.default = numeric;
-      return field;
-    }
-    case "boolean":
-      field.kind = "boolean";
-      if (typeof fallback === "boolean") field.default = fallback;
-      return field;
-    case "array": {
-      field.kind = "multiselect";
-      const items = isRecord(schema.items) ? schema.items : {};
-      field.options = items.anyOf !== undefined ? constOptions(items.anyOf) : enumOptions(items.enum);
-      copyNumbers(field, schema, [
-        ["minItems", "minItems"],
-        ["maxItems", "maxItems"],
-      ]);
-      if (Array.isArray(fallback) && fallback.every((v: unknown) => typeof v === "string")) field.default = [...(fallback as string[])];
-      return field;
-    }
-    default:
-      return undefined;
-  }
+  const reading = readFormField(schema);
+  if (!reading || !isRecord(schema)) return undefined;
+  const field: FieldDescription = { name, label: text(schema.title) ?? name, required, ...reading.field };
+  if (typeof schema.description === "string") field.description = schema.description;
+  return field;
 }
 
 /**

@@ -22,7 +22,7 @@
 import { codePoints, isDate, isDateTime, isEmail, isUri } from "@mrtr/zod/checks";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 import { propertyEntries, readField, requiredNames, type FieldDescription, type FieldFormat } from "./describe-field.js";
-import { isRecord } from "../is-record.js";
+import { isRecord } from "@mrtr/internal";
 
 /** A value a form answer may carry. */
 export type FormValue = string | number | boolean | string[];

@@ -1,5 +1,10 @@
-/** Reading a response body without holding more than a set number of bytes. */
-import { ResponseTooLargeError } from "../errors.js";
+/**
+ * Reading a response body without holding more than a set number of bytes:
+ * whole (through @mrtr/internal's one bounded reader), or chunk by chunk for
+ * an event stream parsed as it arrives.
+ */
+import { readWithin } from "@mrtr/internal";
+import { ResponseTooLargeError, TransportError } from "../errors.js";
 
 /**
  * The chunks of `body`, failing with ResponseTooLargeError as soon as more
@@ -22,43 +27,21 @@ export async function* chunksWithin(body: ReadableStream<Uint8Array>, maxBytes: 
   }
 }
 
-/**
- * The chunks of a response's body (none when it has none), at most
- * `maxBytes` in all; a declared content-length over the limit fails before
- * anything is read.
- */
-async function* bodyChunksWithin(response: Response, maxBytes: number): AsyncGenerator<Uint8Array> {
-  if (!response.body) return;
-  const declared = Number(response.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > maxBytes) {
+/** The whole body, at most `maxBytes` of it (a declared content-length over the limit fails before anything is read); null when it has none. */
+export async function bytesWithin(response: Response, maxBytes: number): Promise<Uint8Array | null> {
+  if (!response.body) return null;
+  const read = await readWithin(response.body, { maxBytes, declaredLength: response.headers.get("content-length") });
+  if (read.ok) return read.bytes;
+  if (read.failure === "too-large") {
+    // A declared length over the limit left the body unread: release the connection (one already read was cancelled).
     await response.body.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(maxBytes);
   }
-  yield* chunksWithin(response.body, maxBytes);
+  throw new TransportError("The response body could not be read (the connection failed while it arrived).", response.status);
 }
 
 /** The whole body as text, at most `maxBytes` of it. */
 export async function textWithin(response: Response, maxBytes: number): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = "";
-  for await (const chunk of bodyChunksWithin(response, maxBytes)) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
-}
-
-/** The whole body as bytes, at most `maxBytes` of it; null when it has none. */
-export async function bytesWithin(response: Response, maxBytes: number): Promise<Uint8Array | null> {
-  if (!response.body) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of bodyChunksWithin(response, maxBytes)) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  const bytes = await bytesWithin(response, maxBytes);
+  return bytes ? new TextDecoder().decode(bytes) : "";
 }

@@ -6,7 +6,7 @@
  * `QueueFullError`s, not unbounded memory).
  */
 import type { Readable, Writable } from "node:stream";
-import { LineSplitter } from "@mrtr/schema/lines";
+import { LineSplitter } from "@mrtr/internal";
 import { Multiplexer, type LineWriter, type MultiplexLimits } from "../multiplex.js";
 
 /** Limits of a stream channel. */

@@ -16,7 +16,7 @@
  * period, then SIGKILL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { definedOnly } from "../defined-only.js";
+import { definedOnly } from "@mrtr/internal";
 import { TransportError } from "../errors.js";
 import type { Transport } from "../transport.js";
 import { CHANNEL_DEFAULTS, connectStreams, type Channel, type ChannelLimits } from "./connection.js";

@@ -5,7 +5,7 @@
  * the transport ends the output stream.
  */
 import type { Readable, Writable } from "node:stream";
-import { definedOnly } from "../defined-only.js";
+import { definedOnly } from "@mrtr/internal";
 import { TransportError } from "../errors.js";
 import type { Transport } from "../transport.js";
 import { CHANNEL_DEFAULTS, connectStreams, type ChannelLimits } from "./connection.js";

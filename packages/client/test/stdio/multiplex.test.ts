@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { JSONRPCRequest } from "@mrtr/schema";
-import type { LineFrame } from "@mrtr/schema/lines";
+import type { LineFrame } from "@mrtr/internal";
 import { QueueFullError, RequestTimeoutError, ResponseTooLargeError, TransportError } from "@mrtr/client";
 import { Multiplexer, type MultiplexLimits } from "../../src/multiplex.js";
 

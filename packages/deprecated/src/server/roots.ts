@@ -3,7 +3,8 @@ import { ServerDefinitionError } from "@mrtr/server";
 import type { InputKind } from "@mrtr/server/plugin";
 import { listRoots } from "../builders.js";
 import { warnDeprecated, type DeprecationOptions } from "../internal/deprecation.js";
-import { describeIssues, isObject } from "../internal/issues.js";
+import { isRecord } from "@mrtr/internal";
+import { describeIssues } from "../internal/issues.js";
 import { checkListRootsResult } from "../internal/roots-rules.js";
 import type { ListRootsResult } from "../types.gen.js";
 import { ListRootsRequestSchema } from "../zod/validators.gen.js";
@@ -64,7 +65,7 @@ export function rootsKind(options: RootsKindOptions = {}): InputKind<RootsContex
   return {
     method: "roots/list",
     missingCapabilities(_request, declared) {
-      return isObject(declared.roots) ? undefined : { roots: {} };
+      return isRecord(declared.roots) ? undefined : { roots: {} };
     },
     assertValid(request) {
       const parsed = ListRootsRequestSchema.safeParse(request);

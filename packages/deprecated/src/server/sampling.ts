@@ -4,7 +4,8 @@ import { ServerDefinitionError } from "@mrtr/server";
 import type { InputKind } from "@mrtr/server/plugin";
 import { createMessage } from "../builders.js";
 import { warnDeprecated, type DeprecationOptions } from "../internal/deprecation.js";
-import { describeIssues, isObject } from "../internal/issues.js";
+import { isRecord } from "@mrtr/internal";
+import { describeIssues } from "../internal/issues.js";
 import { answerProblems, DEFAULT_MAX_TOOL_ROUNDS, toolLoopProblems } from "../internal/sampling-rules.js";
 import type { CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult } from "../types.gen.js";
 import { CreateMessageRequestSchema, CreateMessageResultSchema } from "../zod/validators.gen.js";
@@ -36,10 +37,10 @@ function needs(params: CreateMessageRequestParams): { tools: boolean; context: b
 /** What of `sampling` (and `sampling.tools` / `sampling.context`) a request needs that `declared` lacks. */
 export function missingSamplingCapabilities(params: CreateMessageRequestParams, declared: ClientCapabilities): ClientCapabilities | undefined {
   const need = needs(params);
-  const sampling = isObject(declared.sampling) ? declared.sampling : undefined;
+  const sampling = isRecord(declared.sampling) ? declared.sampling : undefined;
   const missing: { tools?: Record<string, never>; context?: Record<string, never> } = {};
-  if (need.tools && !isObject(sampling?.tools)) missing.tools = {};
-  if (need.context && !isObject(sampling?.context)) missing.context = {};
+  if (need.tools && !isRecord(sampling?.tools)) missing.tools = {};
+  if (need.context && !isRecord(sampling?.context)) missing.context = {};
   if (sampling && Object.keys(missing).length === 0) return undefined;
   return { sampling: missing };
 }

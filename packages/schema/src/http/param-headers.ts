@@ -6,6 +6,7 @@
  * comparison a server makes, shared by clients and servers.
  */
 import { encodeHeaderValue } from "./header-value.js";
+import { isObject } from "./is-object.js";
 
 /** The annotation keyword in a property schema. */
 export const X_MCP_HEADER = "x-mcp-header";
@@ -42,7 +43,6 @@ export const MAX_PARAM_HEADER_DEPTH = 32;
 /** Keywords whose values are data, not schemas: an `x-mcp-header` key inside them is not an annotation. */
 const DATA_KEYWORDS = new Set(["default", "const", "enum", "examples"]);
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The primitive type of an annotated property schema (a `null` beside it is allowed), or why it has none. */
 function primitiveOf(schema: Record<string, unknown>): ParamHeader["type"] | string {

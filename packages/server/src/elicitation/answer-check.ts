@@ -6,7 +6,7 @@
 import type { ElicitRequest, ElicitResult } from "@mrtr/schema";
 import { ElicitResultSchema } from "@mrtr/zod";
 import { classifyField, valueProblem } from "./field-value.js";
-import { isRecord } from "../is-record.js";
+import { isRecord } from "@mrtr/internal";
 
 /** Outcome of {@link checkElicitResponse}. */
 export type ElicitResponseCheck =

@@ -13,8 +13,8 @@ import type { ElicitRequestFormParams } from "@mrtr/schema";
 import { ElicitRequestFormParamsSchema } from "@mrtr/zod";
 import { FormSchemaError, FormSecretError } from "./errors.js";
 import { classifyField, valueProblem } from "./field-value.js";
-import { isRecord } from "../is-record.js";
-import { FORM_FORMATS } from "./formats.js";
+import { isRecord } from "@mrtr/internal";
+import { FORM_FORMATS } from "@mrtr/internal";
 import { findSecret } from "./secret-words.js";
 
 /** Options of {@link assertSafeForm}. */

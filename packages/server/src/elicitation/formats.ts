@@ -4,18 +4,8 @@
  * JSON Schema validator built on ajv about what an email, URI, date or
  * date-time is.
  */
-import { formatTest } from "@mrtr/zod/runtime";
-
-/** The formats a form string field may carry. */
-export const FORM_FORMATS = ["email", "uri", "date", "date-time"] as const;
-
-/** One of {@link FORM_FORMATS}. */
-export type FormFormat = (typeof FORM_FORMATS)[number];
-
-/** Whether `value` is one of {@link FORM_FORMATS}. */
-export function isFormFormat(value: unknown): value is FormFormat {
-  return typeof value === "string" && (FORM_FORMATS as readonly string[]).includes(value);
-}
+import type { FormFormat } from "@mrtr/internal";
+import { formatTest } from "@mrtr/zod/checks";
 
 /** The check for each form format, built once. */
 const TESTS: Readonly<Record<FormFormat, (value: string) => boolean>> = {

@@ -5,6 +5,7 @@
  * event stream (streams.ts). Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
+import { readWithin } from "@mrtr/internal";
 import { INVALID_REQUEST } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
 import { errorResponse } from "../error-response.js";
@@ -32,48 +33,6 @@ function rpcError(code: number, message: string): ServerResponse {
   return errorResponse(undefined, { code, message });
 }
 
-/**
- * Reads the body, refusing more than `limit` bytes without buffering them and
- * giving up on a body that takes longer than `timeoutMs` to arrive.
- */
-async function readBody(request: Request, limit: number, timeoutMs: number): Promise<string | "too large" | "too slow"> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) return "too large";
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"too slow">((resolve) => {
-    timer = setTimeout(() => resolve("too slow"), timeoutMs);
-  });
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), late]);
-      if (next === "too slow") {
-        await reader.cancel().catch(() => undefined);
-        return next;
-      }
-      if (next.done) break;
-      size += next.value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        return "too large";
-      }
-      chunks.push(next.value);
-    }
-  } finally {
-    clearTimeout(timer);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
 function originAllowed(request: Request, allowed: HttpHandlerOptions["allowedOrigins"]): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return true;
@@ -95,9 +54,12 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (request.method !== "POST") {
         return jsonResponse(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
       }
-      const body = await readBody(request, limit, bodyTimeoutMs);
-      if (body === "too large") return jsonResponse(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
-      if (body === "too slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
+      // Never more than the limit held, never longer than the time limit waited.
+      const read = await readWithin(request.body, { maxBytes: limit, timeoutMs: bodyTimeoutMs, declaredLength: request.headers.get("content-length") });
+      if (!read.ok && read.failure === "too-large") return jsonResponse(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
+      if (!read.ok && read.failure === "too-slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
+      if (!read.ok) return jsonResponse(rpcError(INVALID_REQUEST, "The request body could not be read"), 400);
+      const body = new TextDecoder().decode(read.bytes);
       // The core decodes it (once), checks the headers through the binding's precheck, and serves it.
       return await answer(server, body, request, options);
     } catch {

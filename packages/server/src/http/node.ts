@@ -7,7 +7,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse as NodeResponse } from "node:http";
 import { Readable } from "node:stream";
-import { definedOnly } from "../defined-only.js";
+import { definedOnly } from "@mrtr/internal";
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {

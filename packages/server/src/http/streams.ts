@@ -12,7 +12,7 @@
  * `ctx.signal` aborts and nothing more is written.
  */
 import type { JSONRPCNotification } from "@mrtr/schema";
-import { definedOnly } from "../defined-only.js";
+import { definedOnly } from "@mrtr/internal";
 import { follow } from "../follow-signal.js";
 import type { McpServer } from "../server.js";
 import { jsonAnswer } from "./json-response.js";

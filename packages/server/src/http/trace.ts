@@ -17,7 +17,8 @@
  * be async; its failures go to `onError` and never reach the traffic.
  * Credential headers are redacted by default.
  */
-import { observeTraceBody, readBounded, TRACE_MAX_BODY_BYTES, TRACE_REDACTED_HEADERS, traceHeaders, traceMessage, type TraceRecord, type TraceSink } from "@mrtr/schema/http";
+import { observeTraceBody, readBounded, TRACE_MAX_BODY_BYTES, TRACE_REDACTED_HEADERS, traceHeaders, traceMessage } from "@mrtr/internal";
+import type { TraceRecord, TraceSink } from "@mrtr/schema/http";
 
 /** Options of {@link traceHandler}. */
 export interface TraceHandlerOptions {

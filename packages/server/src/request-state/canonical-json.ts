@@ -21,6 +21,7 @@
  * JSON Pointer of the offending value.
  */
 import { CanonicalJsonError } from "./errors.js";
+import { jsonPointer } from "@mrtr/internal";
 
 /**
  * Deepest nesting of arrays and objects accepted. A fixed limit (rather than
@@ -98,6 +99,5 @@ function writeString(value: string, path: (string | number)[]): string {
 }
 
 function fail(reason: string, path: readonly (string | number)[]): never {
-  const pointer = path.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
-  throw new CanonicalJsonError(`canonicalJson: ${reason} (at "${pointer}")`);
+  throw new CanonicalJsonError(`canonicalJson: ${reason} (at "${jsonPointer(path)}")`);
 }

@@ -39,6 +39,7 @@ import { base64UrlLength, decodeBase64Url, encodeBase64Url } from "../base64url.
 import { canonicalJson } from "./canonical-json.js";
 import { StateTooLargeError } from "./errors.js";
 import { KEY_ID_PATTERN, KeyRing, type SecretInput } from "./key-ring.js";
+import { utf8Length } from "@mrtr/internal";
 
 /** Options of {@link RequestStateCodec}. */
 export interface RequestStateOptions {
@@ -331,19 +332,4 @@ function sameString(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
-}
-
-/** UTF-8 length of `text`, counting no further than just past `limit`. */
-function utf8Length(text: string, limit: number): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= limit; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
 }

@@ -4,7 +4,7 @@
  * same `createServer` definition as over HTTP; this binding owns only the
  * channel:
  *
- * - Framing: lines through `@mrtr/schema/lines`; a line over `maxLineBytes`
+ * - Framing: lines through `LineSplitter` (@mrtr/internal); a line over `maxLineBytes`
  *   is dropped as it arrives (never held whole) and answered -32600 with the
  *   id it seems to carry; a line that is not UTF-8 is -32700; reading goes on.
  * - Concurrency: requests are served as they arrive, up to `maxInFlight` at
@@ -31,10 +31,9 @@
  *   cannot corrupt the stream.
  */
 import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
-import { LineSplitter, type LineFrame } from "@mrtr/schema/lines";
+import { definedOnly, LineSplitter, type LineFrame } from "@mrtr/internal";
 import { setMaxListeners } from "node:events";
 import type { Readable, Writable } from "node:stream";
-import { definedOnly } from "../defined-only.js";
 import { errorResponse, idOf } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
 import type { McpServer, ServerResponse } from "../server.js";

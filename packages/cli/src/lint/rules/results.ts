@@ -6,7 +6,8 @@
  */
 import { INPUT_REQUIRED_METHODS } from "@mrtr/schema";
 import type { Violation } from "./catalogue.js";
-import { isObject, objectOr, type RequestSeen } from "../state.js";
+import { escapeToken, isRecord } from "@mrtr/internal";
+import { objectOr, type RequestSeen } from "../state.js";
 
 const R = "/message/result";
 
@@ -16,7 +17,7 @@ export function checkServerRequest(message: Record<string, unknown>): Violation[
 }
 
 export function checkResultType(result: unknown): Violation[] {
-  if (isObject(result) && typeof result.resultType === "string") return [];
+  if (isRecord(result) && typeof result.resultType === "string") return [];
   return [{ rule: "result-type", pointer: R, message: "The result has no resultType (\"complete\" or \"input_required\")" }];
 }
 
@@ -32,34 +33,34 @@ function missingCapability(input: Record<string, unknown>, caps: Record<string, 
     case "elicitation/create": {
       const e = caps.elicitation;
       if (params.mode === "url") {
-        return isObject(e) && e.url !== undefined ? undefined : { need: "elicitation.url", cite: "client/elicitation.mdx:81" };
+        return isRecord(e) && e.url !== undefined ? undefined : { need: "elicitation.url", cite: "client/elicitation.mdx:81" };
       }
-      const form = isObject(e) && (e.form !== undefined || (e.form === undefined && e.url === undefined));
+      const form = isRecord(e) && (e.form !== undefined || (e.form === undefined && e.url === undefined));
       return form ? undefined : { need: "elicitation (form mode: elicitation.form, or an empty elicitation object)", cite: "client/elicitation.mdx:81" };
     }
     case "sampling/createMessage": {
-      if (!isObject(caps.sampling)) return { need: "sampling", cite: "client/sampling.mdx:56" };
+      if (!isRecord(caps.sampling)) return { need: "sampling", cite: "client/sampling.mdx:56" };
       const usesTools = params.tools !== undefined || params.toolChoice !== undefined;
       return usesTools && caps.sampling.tools === undefined ? { need: "sampling.tools (the request carries tools or toolChoice)", cite: "client/sampling.mdx:52" } : undefined;
     }
     case "roots/list":
-      return isObject(caps.roots) ? undefined : { need: "roots", cite: "client/roots.mdx:40" };
+      return isRecord(caps.roots) ? undefined : { need: "roots", cite: "client/roots.mdx:40" };
     default:
       return undefined;
   }
 }
 
 export function checkInputCapabilities(request: RequestSeen, result: Record<string, unknown>): Violation[] {
-  if (!isObject(result.inputRequests)) return [];
+  if (!isRecord(result.inputRequests)) return [];
   const caps = request.caps;
   const out: Violation[] = [];
   for (const [key, input] of Object.entries(result.inputRequests)) {
-    if (!isObject(input)) continue;
+    if (!isRecord(input)) continue;
     const missing = missingCapability(input, caps);
     if (missing) {
       out.push({
         rule: "input-request-capability",
-        pointer: `${R}/inputRequests/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+        pointer: `${R}/inputRequests/${escapeToken(key)}`,
         message: `${String(input.method)} needs ${missing.need}, which the request on line ${request.line} did not declare`,
         ...(missing.cite && { cite: missing.cite }),
       });

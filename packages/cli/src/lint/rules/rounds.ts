@@ -9,7 +9,8 @@
  * the most recent. A retry with no open round to match asked for nothing.
  */
 import type { Violation } from "./catalogue.js";
-import { flowKey, isObject, type OpenRound, type RequestSeen, type TraceState } from "../state.js";
+import { isRecord } from "@mrtr/internal";
+import { flowKey, type OpenRound, type RequestSeen, type TraceState } from "../state.js";
 
 const P = "/message/params";
 const MAX_OPEN_PER_FLOW = 1000;
@@ -26,7 +27,7 @@ export function checkRetry(request: RequestSeen, params: Record<string, unknown>
   if (index === -1) index = open.length - 1;
   const round: OpenRound | undefined = open[index];
   const out: Violation[] = [];
-  const answered = isObject(params.inputResponses) ? Object.keys(params.inputResponses) : [];
+  const answered = isRecord(params.inputResponses) ? Object.keys(params.inputResponses) : [];
 
   if (!round) {
     if (hasState) {
@@ -64,7 +65,7 @@ export function checkRetry(request: RequestSeen, params: Record<string, unknown>
 
 /** Opens a round for an input_required answer to `request`. */
 export function openRound(request: RequestSeen, result: Record<string, unknown>, line: number, state: TraceState): void {
-  const round: OpenRound = { request, keys: isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [], line };
+  const round: OpenRound = { request, keys: isRecord(result.inputRequests) ? Object.keys(result.inputRequests) : [], line };
   if (typeof result.requestState === "string") round.state = result.requestState;
   const key = flowKey(request);
   const open = state.rounds.get(key) ?? [];

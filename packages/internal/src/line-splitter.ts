@@ -7,6 +7,7 @@
  * first and last few bytes are kept, to recover the request id it carried.
  * The same framing serves any byte stream (a pipe, a socket).
  */
+import { concat } from "./bytes.js";
 
 /** One line of a newline-delimited stream. */
 export type LineFrame =
@@ -68,9 +69,9 @@ export class LineSplitter {
     }
     // One byte of slack for a `\r` that the line end drops.
     if (this.size + piece.byteLength > this.maxLineBytes + 1) {
-      const held = this.concat();
+      const held = concat(this.parts, this.size);
       this.dropped = held.byteLength + piece.byteLength;
-      this.head = (held.byteLength >= EDGE ? held : concat2(held, piece)).slice(0, EDGE);
+      this.head = (held.byteLength >= EDGE ? held : concat([held, piece])).slice(0, EDGE);
       this.tail = new Uint8Array(0);
       this.keepTail(held);
       this.keepTail(piece);
@@ -85,7 +86,7 @@ export class LineSplitter {
   }
 
   private keepTail(piece: Uint8Array): void {
-    this.tail = piece.byteLength >= EDGE ? piece.slice(piece.byteLength - EDGE) : concat2(this.tail, piece).slice(-EDGE);
+    this.tail = piece.byteLength >= EDGE ? piece.slice(piece.byteLength - EDGE) : concat([this.tail, piece]).slice(-EDGE);
   }
 
   private finish(): void {
@@ -101,7 +102,7 @@ export class LineSplitter {
       this.onFrame({ kind: "too-long", bytes, id });
       return;
     }
-    const line = this.concat();
+    const line = concat(this.parts, this.size);
     this.parts = [];
     this.size = 0;
     this.emitLine(line);
@@ -123,24 +124,6 @@ export class LineSplitter {
     }
     this.onFrame({ kind: "line", text, bytes: line.byteLength });
   }
-
-  private concat(): Uint8Array {
-    if (this.parts.length === 1) return this.parts[0]!;
-    const out = new Uint8Array(this.size);
-    let offset = 0;
-    for (const part of this.parts) {
-      out.set(part, offset);
-      offset += part.byteLength;
-    }
-    return out;
-  }
-}
-
-function concat2(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.byteLength + b.byteLength);
-  out.set(a, 0);
-  out.set(b, a.byteLength);
-  return out;
 }
 
 /** `"id": <string or integer>` as the first member (after `"jsonrpc"`), where serializers put it. */

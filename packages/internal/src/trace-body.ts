@@ -3,46 +3,26 @@
  * @mrtr/client) do alike, written once: read a body up to a limit, turn its
  * text into a record's `message` (or `omitted`), watch a response body as it
  * passes (a JSON body recorded when complete, an event stream event by event)
- * and copy headers with credentials redacted. Web-standard streams only; no
- * dependencies.
+ * and copy headers with credentials redacted. Web-standard streams only.
  */
-import type { TraceRecord } from "./trace-record.js";
+import { readWithin } from "./bounded-read.js";
 
 /** Headers whose values a trace records as "[redacted]" unless told otherwise. */
 export const TRACE_REDACTED_HEADERS: readonly string[] = ["authorization", "cookie", "set-cookie", "proxy-authorization"];
 /** Largest body (or event) a trace records unless told otherwise: 1 MiB. */
 export const TRACE_MAX_BODY_BYTES = 1024 * 1024;
 
-/** The part of a record that one body (or event) gives: its message, or why there is none. */
-export type TracePart = Pick<TraceRecord, "message" | "omitted">;
+/** The part of a trace record that one body (or event) gives: its message, or why there is none. */
+export interface TracePart {
+  message?: unknown;
+  omitted?: string;
+}
 
-/** Reads at most `limit` bytes of a body; undefined when it is longer (reading stops there). */
+/** Reads at most `limit` bytes of a body; undefined when it is longer or cannot be read (reading stops there). */
 export async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        // Not awaited: cancelling one branch of a tee settles only once the other branch is done too.
-        reader.cancel().catch(() => {});
-        return undefined;
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return undefined;
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  // The hooks read a clone (a tee): waiting for its cancellation would wait for the caller's reading too.
+  const read = await readWithin(body, { maxBytes: limit, awaitCancel: false });
+  return read.ok ? read.bytes : undefined;
 }
 
 /** The record of one body's text: its message, or why there is none. */

@@ -1,7 +1,7 @@
 /** The stdio framing (basic/transports/stdio.mdx): one message per line, bounded, whatever the chunking. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { idOfTruncated, LineSplitter, type LineFrame } from "@mrtr/schema/lines";
+import { idOfTruncated, LineSplitter, type LineFrame } from "@mrtr/internal";
 
 const encoder = new TextEncoder();
 

@@ -1,0 +1,18 @@
+/**
+ * @mrtr/internal: what the @mrtr packages share and users do not need. No
+ * semver: for @mrtr packages only (see README).
+ */
+export { readWithin } from "./bounded-read.js";
+export type { BodyRead, ReadFailure, ReadLimits } from "./bounded-read.js";
+export { concat } from "./bytes.js";
+export { mergeCapabilities } from "./capabilities.js";
+export { definedOnly } from "./defined-only.js";
+export { FORM_FORMATS, isFormFormat, readFormField } from "./form-field.js";
+export type { FieldReading, FormField, FormFormat, FormOption } from "./form-field.js";
+export { escapeToken, jsonPointer, parsePointer } from "./json-pointer.js";
+export { idOfTruncated, LineSplitter } from "./line-splitter.js";
+export type { LineFrame } from "./line-splitter.js";
+export { isRecord } from "./record.js";
+export { observeTraceBody, readBounded, TRACE_MAX_BODY_BYTES, TRACE_REDACTED_HEADERS, traceHeaders, traceMessage } from "./trace-body.js";
+export type { TracePart } from "./trace-body.js";
+export { utf8Length } from "./utf8.js";

@@ -1,4 +1,0 @@
-/** Whether `value` is a non-null, non-array object (what JSON calls an object). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

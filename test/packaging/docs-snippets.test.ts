@@ -1,0 +1,25 @@
+/**
+ * The TypeScript in docs/*.md compiles against the installed tarballs, as
+ * the READMEs' does (readme-snippets.test.ts): each ```ts block its own
+ * module (```ts nocheck for a fragment that cannot stand alone), NodeNext
+ * with @types/node and the repository's strictness.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { packaging } from "./context.js";
+import { compileSnippets, snippetsOf } from "./readme-snippets.js";
+import { Checker, nodeNext } from "./typecheck.js";
+
+const { root, consumers, nodeTypeRoots } = packaging();
+const options = { ...nodeNext(nodeTypeRoots).options, skipLibCheck: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true };
+const libraries = consumers.find((c) => c.end === "newest")!;
+const docs = readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md"));
+
+describe.each(docs)("docs/%s", (doc) => {
+  it("every TypeScript snippet compiles against the installed packages", () => {
+    const snippets = snippetsOf(`docs/${doc}`, readFileSync(join(root, "docs", doc), "utf8"));
+    const problems = compileSnippets(new Checker(options, libraries.dir), join(libraries.dir, "checks", "docs", doc.replace(/\W+/g, "-")), snippets);
+    expect(problems, "docs snippets that do not compile").toEqual([]);
+  });
+});
