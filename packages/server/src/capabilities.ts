@@ -3,11 +3,14 @@
  * registered and wired. A list whose changes the server announces
  * (`subscriptions.listChanged`) is served even while empty, since entries may come.
  */
+import { mergeCapabilities } from "@mrtr/internal";
 import type { ServerCapabilities } from "@mrtr/schema";
 import type { ServerCore } from "./core.js";
 
 export function serverCapabilities(core: ServerCore): ServerCapabilities {
-  const caps: ServerCapabilities = {};
+  let caps: ServerCapabilities = {};
+  // What features add (a logging plugin declares `logging`), under what the registrations declare.
+  for (const feature of core.features) caps = mergeCapabilities(caps, feature.capabilities) ?? caps;
   const d = core.hub.deliverable;
   if (servesTools(core)) caps.tools = d.toolsListChanged ? { listChanged: true } : {};
   if (servesPrompts(core)) caps.prompts = d.promptsListChanged ? { listChanged: true } : {};

@@ -6,6 +6,7 @@
 import type { Implementation, Resource } from "@mrtr/schema";
 import type { RequestContext } from "./context.js";
 import type { HostHooks } from "./hooks.js";
+import type { ServerFeature } from "./features.js";
 import type { InputKinds } from "./input-kinds.js";
 import type { Registry } from "./registry.js";
 import type { ReplayGuard, RequestStateCodec } from "./request-state/index.js";
@@ -24,6 +25,8 @@ export interface ServerCore {
   readonly supportedVersions: readonly string[];
   readonly registry: Registry;
   readonly kinds: InputKinds;
+  /** What plugins add to handler contexts and to the declared capabilities (such as logging). */
+  readonly features: readonly ServerFeature[];
   readonly codec: RequestStateCodec;
   readonly replayGuard: ReplayGuard;
   readonly schemas: SchemaChecks;

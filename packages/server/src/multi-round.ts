@@ -16,6 +16,7 @@ import { isInputRequired } from "./input-required.js";
 import { mergeCapabilities } from "@mrtr/internal";
 import { CanonicalJsonError, paramsDigest } from "./request-state/index.js";
 import { runRound, type RoundState } from "./round.js";
+import type { ServingContext } from "./methods/method.js";
 
 /** The params of a multi round-trip request, with the retry's fields. */
 export type RoundParams = { requestState?: string; inputResponses?: unknown };
@@ -72,7 +73,16 @@ export async function serveRound<R extends object>(
   const binding = { method, paramsDigest: digest, principal: base.principal };
   const { previous, opened } = await openState(core, params, binding, method, definition.stateSchema);
   const outcome = await runRound(
-    { base, previous, opened, inputResponses: params.inputResponses as Record<string, unknown> | undefined, kinds: core.kinds, replayGuard: core.replayGuard },
+    {
+      base,
+      previous,
+      opened,
+      inputResponses: params.inputResponses as Record<string, unknown> | undefined,
+      kinds: core.kinds,
+      replayGuard: core.replayGuard,
+      features: core.features,
+      emit: (base as Partial<ServingContext>).emit ?? (() => false),
+    },
     run,
   );
   if (outcome.kind === "complete") return { ...extra, ...(outcome.result as R), resultType: "complete" };

@@ -4,3 +4,4 @@
  */
 export { declaresForm, declaresUrl } from "./input-kinds.js";
 export type { AnswerCheck, InputKind, KindMethods } from "./input-kinds.js";
+export type { FeatureMethods, ServerFeature } from "./features.js";

@@ -3,10 +3,11 @@
  * against what the previous round asked, runs the handler with an
  * InputContext, and says whether the request completed or needs input.
  */
-import type { InputRequest, InputRequests, InputResponse } from "@mrtr/schema";
+import type { InputRequest, InputRequests, InputResponse, JSONRPCNotification } from "@mrtr/schema";
 import type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
 import { InvalidRequestStateError, McpInvalidParamsError, ServerDefinitionError } from "./errors.js";
 import { isInputRequired } from "./input-required.js";
+import type { ServerFeature } from "./features.js";
 import type { InputKinds } from "./input-kinds.js";
 import { canonicalJson } from "./request-state/index.js";
 import type { ReplayGuard } from "./request-state/index.js";
@@ -88,6 +89,9 @@ export interface RoundInput {
   inputResponses: Record<string, unknown> | undefined;
   kinds: InputKinds;
   replayGuard: ReplayGuard;
+  /** What plugins add to the context (logging), and how they send ahead of the answer. */
+  features: readonly ServerFeature[];
+  emit: (notification: JSONRPCNotification) => boolean;
 }
 
 /**
@@ -199,6 +203,8 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
   } as Partial<InputContext> as InputContext;
 
   for (const kind of input.kinds.all()) Object.assign(ctx, kind.contextMethods?.(ctx));
+  for (const feature of input.features) Object.assign(ctx, feature.contextMethods(ctx, input.emit));
+  for (const feature of input.features) Object.assign(ctx, feature.contextMethods(ctx, input.emit));
 
   let result: R;
   try {

@@ -21,6 +21,7 @@ import { createDispatcher } from "./dispatch.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
 import { hostHooks, type HostHookOptions } from "./hooks.js";
+import type { FeatureMethods, ServerFeature } from "./features.js";
 import { elicitationInputKind, InputKinds, type InputKind, type KindMethods } from "./input-kinds.js";
 import { ajvValidator } from "./json-schema/ajv.js";
 import type { JsonSchemaValidator } from "./json-schema/validator.js";
@@ -35,8 +36,8 @@ export type { HandleOptions, PrecheckFacts } from "./exchange.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-/** Options of `createServer`. `K` are the extra input kinds, whose context methods reach handlers. */
-export interface ServerOptions<K extends readonly InputKind<any>[] = readonly InputKind<any>[]> extends HostHookOptions {
+/** Options of `createServer`. `K` are the extra input kinds and `F` the features, whose context methods reach handlers. */
+export interface ServerOptions<K extends readonly InputKind<any>[] = readonly InputKind<any>[], F extends readonly ServerFeature<any>[] = readonly ServerFeature<any>[]> extends HostHookOptions {
   /** The server's name, sent as `serverInfo` and used as the requestState audience unless `requestState.audience` is set. */
   name: string;
   version: string;
@@ -72,6 +73,8 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   cache?: { ttlMs?: number; scope?: "private" | "public" };
   /** Extra input kinds (plugins such as @mrtr/deprecated's sampling and roots); each method once. */
   inputKinds?: K;
+  /** Features that add context methods and capabilities (such as @mrtr/deprecated's logging); each name once. */
+  features?: F;
   /**
    * How tool schemas given as JSON Schema are checked (default `ajvValidator()`
    * from `@mrtr/server/json-schema`, which generates code at run time; pass
@@ -128,6 +131,16 @@ export interface McpServer<X = unknown> {
 
 const SUPPORTED_VERSIONS = [LATEST_PROTOCOL_VERSION] as const;
 
+/** The features, each name once. */
+function featuresOf(features: readonly ServerFeature<any>[]): readonly ServerFeature<any>[] {
+  const names = new Set<string>();
+  for (const feature of features) {
+    if (names.has(feature.name)) throw new ServerDefinitionError(`Two features named "${feature.name}": register each feature once.`);
+    names.add(feature.name);
+  }
+  return features;
+}
+
 function codecOf(options: ServerOptions<any>): RequestStateCodec {
   const rs = options.requestState;
   return new RequestStateCodec({
@@ -140,7 +153,9 @@ function codecOf(options: ServerOptions<any>): RequestStateCodec {
   });
 }
 
-export function createServer<const K extends readonly InputKind<any>[] = []>(options: ServerOptions<K>): McpServer<KindMethods<K>> {
+export function createServer<const K extends readonly InputKind<any>[] = [], const F extends readonly ServerFeature<any>[] = []>(
+  options: ServerOptions<K, F>,
+): McpServer<KindMethods<K> & FeatureMethods<F>> {
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new ServerDefinitionError("pageSize must be a whole number of at least 1.");
   const schemas = new SchemaChecks(options.jsonSchemaValidator ?? ajvValidator());
@@ -157,6 +172,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
     supportedVersions: SUPPORTED_VERSIONS,
     registry: new Registry(schemas),
     kinds: new InputKinds([elicitationInputKind, ...(options.inputKinds ?? [])]),
+    features: featuresOf(options.features ?? []),
     codec: codecOf(options),
     replayGuard:
       options.replayGuard ??
@@ -183,7 +199,7 @@ export function createServer<const K extends readonly InputKind<any>[] = []>(opt
   const announcer = createAnnouncer(subscriptions.hub);
   const changed = announcer.changed;
 
-  const server: McpServer<KindMethods<K>> = {
+  const server: McpServer<KindMethods<K> & FeatureMethods<F>> = {
     supportedVersions: SUPPORTED_VERSIONS,
     tool(definition) {
       core.registry.addTool(definition);

@@ -1,7 +1,7 @@
 /**
  * The deprecation warning: one `process.emitWarning` of type
- * `DeprecationWarning` per feature per process, when a sampling or roots
- * plugin is first created. The "already warned" set lives on `globalThis`
+ * `DeprecationWarning` per feature per process, when a sampling, roots or
+ * logging plugin is first created. The "already warned" set lives on `globalThis`
  * under a registered symbol, so two copies of this package in one process
  * still warn once.
  *
@@ -9,18 +9,19 @@
  * - the plugin option `silenceDeprecationWarning: true`;
  * - the environment variable `MRTR_SILENCE_DEPRECATION`: `1`, `true` or `all`
  *   silences every feature; otherwise a comma-separated list of codes
- *   (`MRTR_DEP_SAMPLING`) or feature names (`sampling`, `roots`);
+ *   (`MRTR_DEP_SAMPLING`) or feature names (`sampling`, `roots`, `logging`);
  * - Node's own `--no-deprecation` (`process.noDeprecation`), which
  *   `process.emitWarning` honours for this type.
  */
 
 /** The deprecated features that warn. */
-export type DeprecatedFeature = "sampling" | "roots";
+export type DeprecatedFeature = "sampling" | "roots" | "logging";
 
 /** The stable `code` of each feature's warning. */
 export const DEPRECATION_CODES = {
   sampling: "MRTR_DEP_SAMPLING",
   roots: "MRTR_DEP_ROOTS",
+  logging: "MRTR_DEP_LOGGING",
 } as const satisfies Record<DeprecatedFeature, string>;
 
 /** The environment variable that silences the warnings. */
@@ -33,6 +34,9 @@ const MESSAGES: Record<DeprecatedFeature, string> = {
   roots:
     "MCP roots (roots/list) are deprecated since protocol revision 2026-07-28 (SEP-2577). " +
     "Migrate: pass directories through tool arguments, resource URIs or configuration.",
+  logging:
+    "MCP logging (notifications/message) is deprecated since protocol revision 2026-07-28 (SEP-2577). " +
+    "Migrate: log to stderr on stdio, or to OpenTelemetry for structured observability.",
 };
 
 const REMOVAL = "Earliest removal: the first protocol revision released on or after 2027-07-28.";

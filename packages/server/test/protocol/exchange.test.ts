@@ -104,10 +104,13 @@ describe("the exchange between a binding and the core", () => {
       name: "wait",
       handler: (args, ctx) =>
         new Promise((resolve) => {
-          ctx.signal.addEventListener("abort", () => {
+          const done = () => {
             aborted.push(String(args.who));
             resolve({ content: [] });
-          });
+          };
+          // The cancellation may come before the handler starts: then its signal is already aborted.
+          if (ctx.signal.aborted) done();
+          else ctx.signal.addEventListener("abort", done, { once: true });
         }),
     });
     const a = {};
@@ -119,9 +122,11 @@ describe("the exchange between a binding and the core", () => {
     await until(() => s.activity().requests === 2);
     await s.handle({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: m.id } }, { connection: a });
     expect(await first).toBeUndefined();
+    await until(() => aborted.length > 0);
     expect(aborted).toEqual(["a"]);
     await s.handle({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: m.id } }, { connection: b });
     expect(await second).toBeUndefined();
+    await until(() => aborted.length > 1);
     expect(aborted).toEqual(["a", "b"]);
   });
 });
