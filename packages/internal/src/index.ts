@@ -13,6 +13,8 @@ export { escapeToken, jsonPointer, parsePointer } from "./json-pointer.js";
 export { idOfTruncated, LineSplitter } from "./line-splitter.js";
 export type { LineFrame } from "./line-splitter.js";
 export { isRecord } from "./record.js";
+export { SSE_DEFAULTS, SseStream } from "./sse-stream.js";
+export type { SseOptions } from "./sse-stream.js";
 export { observeTraceBody, readBounded, TRACE_MAX_BODY_BYTES, TRACE_REDACTED_HEADERS, traceHeaders, traceMessage } from "./trace-body.js";
 export type { TracePart } from "./trace-body.js";
 export { utf8Length } from "./utf8.js";

@@ -52,7 +52,7 @@ export {
 } from "./errors.js";
 export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
-export { SSE_DEFAULTS } from "./http/sse.js";
+export { SSE_DEFAULTS } from "@mrtr/internal";
 export { inProcessTransport } from "./in-process.js";
 export type { InProcessTransport } from "./in-process.js";
 export { traceHandler } from "./http/trace.js";

@@ -8,7 +8,9 @@
 import { readWithin } from "@mrtr/internal";
 import { INVALID_REQUEST } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
+import type { HttpEra } from "../eras.js";
 import { errorResponse } from "../error-response.js";
+import { decodeMessage } from "../intake.js";
 import { jsonAnswer, jsonResponse } from "./json-response.js";
 import { answer, type StreamOptions } from "./streams.js";
 
@@ -26,6 +28,12 @@ export interface HttpHandlerOptions extends StreamOptions {
   maxBodyBytes?: number;
   /** Time for the request body to arrive, in ms (default 30 000); slower gets 408. */
   bodyTimeoutMs?: number;
+  /**
+   * Clients of an earlier, initialize-based revision, served on the same
+   * endpoint (`legacyHttp()` from @mrtr/legacy/server). Without it, such a client's
+   * `initialize` gets -32022 naming the versions served.
+   */
+  legacy?: HttpEra;
 }
 
 /** An error response of the binding's own (no message was read, so no id to echo). */
@@ -52,6 +60,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
       if (!originAllowed(request, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
       if (request.method !== "POST") {
+        if (options.legacy?.claims(request, undefined)) return await options.legacy.serve(request, undefined, server);
         return jsonResponse(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
       }
       // Never more than the limit held, never longer than the time limit waited.
@@ -60,6 +69,13 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (!read.ok && read.failure === "too-slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
       if (!read.ok) return jsonResponse(rpcError(INVALID_REQUEST, "The request body could not be read"), 400);
       const body = new TextDecoder().decode(read.bytes);
+      if (options.legacy) {
+        // Decoded once here: the era plugin takes what opens or continues its sessions, the core the rest.
+        const decoded = decodeMessage(body);
+        const message = decoded.ok ? decoded.message : undefined;
+        if (options.legacy.claims(request, message)) return await options.legacy.serve(request, message, server);
+        if (message) return await answer(server, message, request, options);
+      }
       // The core decodes it (once), checks the headers through the binding's precheck, and serves it.
       return await answer(server, body, request, options);
     } catch {

@@ -17,13 +17,13 @@ import { follow } from "../follow-signal.js";
 import type { McpServer } from "../server.js";
 import { jsonAnswer } from "./json-response.js";
 import { httpPrecheck } from "./precheck.js";
-import { SSE_DEFAULTS, SseStream, type SseOptions } from "./sse.js";
+import { SSE_DEFAULTS, SseStream, type SseOptions } from "@mrtr/internal";
 
 /** What the HTTP handler's streaming takes: the event-stream limits. */
 export type StreamOptions = SseOptions;
 
-/** Serves `body` (the POSTed JSON text) and answers it over HTTP. */
-export function answer(server: McpServer, body: string, request: Request, options: StreamOptions = {}): Promise<Response> {
+/** Serves `body` (the POSTed JSON text, or the message already decoded from it) and answers it over HTTP. */
+export function answer(server: McpServer, body: string | Record<string, unknown>, request: Request, options: StreamOptions = {}): Promise<Response> {
   const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
   const controller = new AbortController();
   const unlink = follow(request.signal, controller);

@@ -35,6 +35,7 @@ import { definedOnly, LineSplitter, type LineFrame } from "@mrtr/internal";
 import { setMaxListeners } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { errorResponse, idOf } from "../error-response.js";
+import type { ChannelEra, EraConnection } from "../eras.js";
 import { decodeMessage } from "../intake.js";
 import type { McpServer, ServerResponse } from "../server.js";
 
@@ -56,6 +57,13 @@ export interface StdioServeOptions {
   exitOnEnd?: boolean;
   /** Called when serving ends (input ended or output closed), before an exit; for the host's own clean-up. */
   onEnd?: () => void | Promise<void>;
+  /**
+   * Clients of an earlier, initialize-based revision (`legacyStdio()` from
+   * @mrtr/legacy/server): a connection whose first message is such an `initialize`
+   * is served in that era from then on. Without it, that `initialize` gets
+   * -32022 naming the versions served.
+   */
+  legacy?: ChannelEra;
 }
 
 /** The defaults of {@link StdioServeOptions}' limits. */
@@ -86,6 +94,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
   let refused = 0;
   let dropped = 0;
   let done = false;
+  let era: EraConnection | "modern" | undefined;
 
   // stdout belongs to the protocol: whatever else writes to it goes to stderr (this binding writes through the original).
   const write = output.write.bind(output) as (chunk: string, callback?: (error?: Error | null) => void) => boolean;
@@ -156,6 +165,9 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
     const decoded = decodeMessage(text);
     if (!decoded.ok) return answer(decoded.response);
     const message = decoded.message;
+    // The first message decides the connection's era (basic/versioning.mdx, "Backward Compatibility").
+    if (era === undefined) era = options.legacy?.claims(message) ? options.legacy.open(server, { send: (m, urgent) => (urgent ? (writeLine(m), true) : send(m)) }) : "modern";
+    if (era !== "modern") return era.receive(message);
     const m = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } } | null;
     // Notifications (such as the cancellation that frees a slot) and stray responses are served at once.
     if (!(m && typeof m === "object" && "id" in m && typeof m.method === "string")) {
@@ -223,6 +235,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
     (finished ??= (async () => {
       input.off("data", onData);
       ending.abort(new Error("The input ended.")); // nothing in flight is answered once the client has gone
+      if (era !== undefined && era !== "modern") era.close();
       await Promise.allSettled([...active]);
       done = true;
       if (corked) uncork();

@@ -1,6 +1,7 @@
 /**
  * One server-sent event stream of JSON-RPC messages (text/event-stream, one
- * `data:` line per message). The queue of messages not yet taken by the
+ * `data:` line per message), as the server's HTTP binding and
+ * @mrtr/legacy's sessions send them. The queue of messages not yet taken by the
  * transport is bounded: `send` refuses a message past it, and the caller
  * decides what that means (drop a progress report, tear down a listen
  * stream). Idle streams carry a comment every `heartbeatMs`, so proxies and
