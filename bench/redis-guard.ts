@@ -19,6 +19,7 @@ import { createServer, type McpServer, type ReplayGuard } from "@mrtr/server";
 import { MemoryReplayGuard } from "@mrtr/server/request-state";
 import { hasRedisServer, redisMissingMessage, RedisServer } from "../test/helpers/redis-server.js";
 import { request, retry } from "../test/helpers/rpc.js";
+import { flowsPerSecond, fmt, median } from "./lib/flows.js";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 300);
 const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -52,35 +53,18 @@ async function flow(server: McpServer): Promise<void> {
   if (done.result?.resultType !== "complete") throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
 }
 
-/** Flows per second: `lanes` loops of back-to-back flows until `duration` ms have passed. */
-async function throughput(server: McpServer, lanes: number, duration: number): Promise<number> {
-  let count = 0;
-  const start = performance.now();
-  const lane = async () => {
-    while (performance.now() - start < duration) {
-      await flow(server);
-      count++;
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
-  return count / ((performance.now() - start) / 1000);
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 const redis = await RedisServer.start();
 const guard = new RedisReplayGuard({ url: redis.url });
 try {
   while (!guard.ready) await new Promise((r) => setTimeout(r, 10));
   const contenders = { redis: shop(guard), memory: shop(new MemoryReplayGuard({ maxEntries: 10_000_000 })) };
-  const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
   console.log(`redis-guard: single-use flows (2 requests, 1 claim each) per second, median of ${rounds} rounds of ${ms} ms; redis-server on loopback`);
   for (const lanes of [concurrency, 1]) {
-    for (const server of Object.values(contenders)) await throughput(server, lanes, warmupMs);
+    for (const server of Object.values(contenders)) await flowsPerSecond(() => flow(server), lanes, warmupMs);
     const samples = { redis: [] as number[], memory: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      samples.redis.push(await throughput(contenders.redis, lanes, ms));
-      samples.memory.push(await throughput(contenders.memory, lanes, ms));
+      samples.redis.push(await flowsPerSecond(() => flow(contenders.redis), lanes, ms));
+      samples.memory.push(await flowsPerSecond(() => flow(contenders.memory), lanes, ms));
     }
     const [r, m] = [median(samples.redis), median(samples.memory)];
     console.log(`  ${String(lanes).padStart(3)} at a time: Redis guard ${fmt(r).padStart(7)} flows/s, in-memory guard ${fmt(m).padStart(7)} flows/s; ratio Redis / memory ${(r / m).toFixed(2)}`);

@@ -24,6 +24,7 @@
 import { createClient, type McpClient } from "@mrtr/client";
 import { stdioTransport } from "@mrtr/client/stdio";
 import { repoRoot } from "../test/helpers/paths.js";
+import { flowsPerSecond, fmt, median } from "./lib/flows.js";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -55,23 +56,6 @@ async function flow(client: McpClient): Promise<void> {
   if (done.resultType !== "complete" || text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
 }
 
-/** Flows per second: `lanes` loops of back-to-back flows until `duration` ms have passed. */
-async function throughput(client: McpClient, lanes: number, duration: number): Promise<number> {
-  let count = 0;
-  const start = performance.now();
-  const lane = async () => {
-    while (performance.now() - start < duration) {
-      await flow(client);
-      count++;
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
-  return count / ((performance.now() - start) / 1000);
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-
 const names = Object.keys(fixtures) as Name[];
 const clients = Object.fromEntries(names.map((n) => [n, clientOf(fixtures[n])])) as Record<Name, McpClient>;
 try {
@@ -83,10 +67,10 @@ try {
       throw new Error(`stdio: our client could not complete a flow against ${name} (${fixtures[name]})`, { cause: error });
     }
   }
-  for (const name of names) await throughput(clients[name], concurrency, warmupMs);
+  for (const name of names) await flowsPerSecond(() => flow(clients[name]), concurrency, warmupMs);
   const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Name, number[]>;
   for (let round = 0; round < rounds; round++) {
-    for (const name of names) samples[name].push(await throughput(clients[name], concurrency, ms));
+    for (const name of names) samples[name].push(await flowsPerSecond(() => flow(clients[name]), concurrency, ms));
   }
   console.log(`stdio: two-leg MRTR flows (tools/call, input_required, accept, retry, complete) per second, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same client (@mrtr/client stdioTransport) for both`);
   for (const name of names) {

@@ -6,9 +6,13 @@
  * difference is unexplained and makes the command exit 1.
  *
  * Run it when the upstream draft changes, against upstream's schema.json.
+ * With `--legacy`, it compares the schema of the initialize-based revision
+ * (packages/legacy/schema.json, from schema/legacy/2025-11-25.ts) instead,
+ * against upstream's 2025-11-25 schema.json, with the deviations of
+ * schema/legacy/deviations.json.
  */
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compareSchemas, type Json } from "./lib/compare.js";
 
@@ -28,10 +32,16 @@ export interface UpstreamComparison {
   theirTypeCount: number;
 }
 
-export function compareWithUpstream(theirsPath: string, oursPath = resolve(root, "packages/schema/schema.json")): UpstreamComparison {
+/** Our schema and its deviations, for the draft and for the legacy revision. */
+export const COMPARED = {
+  draft: { ours: resolve(root, "packages/schema/schema.json"), deviations: resolve(root, "schema/deviations.json") },
+  legacy: { ours: resolve(root, "packages/legacy/schema.json"), deviations: resolve(root, "schema/legacy/deviations.json") },
+} as const;
+
+export function compareWithUpstream(theirsPath: string, oursPath: string = COMPARED.draft.ours, deviationsPath: string = COMPARED.draft.deviations): UpstreamComparison {
   const ours = JSON.parse(readFileSync(oursPath, "utf8")) as Json;
   const theirs = JSON.parse(readFileSync(theirsPath, "utf8")) as Json;
-  const deviations = JSON.parse(readFileSync(resolve(root, "schema/deviations.json"), "utf8")) as Deviation[];
+  const deviations = JSON.parse(readFileSync(deviationsPath, "utf8")) as Deviation[];
   const reasons = new Map(deviations.map((d) => [d.type, d.reason]));
   const report = compareSchemas(ours, theirs);
   const result: UpstreamComparison = {
@@ -55,15 +65,17 @@ export function compareWithUpstream(theirsPath: string, oursPath = resolve(root,
 }
 
 function main(): void {
-  const path = process.argv[2];
+  const args = process.argv.slice(2);
+  const which = args.includes("--legacy") ? COMPARED.legacy : COMPARED.draft;
+  const path = args.find((a) => a !== "--legacy");
   if (!path) {
-    console.error("usage: npm run compare-upstream -- PATH/TO/upstream/schema.json");
+    console.error("usage: npm run compare-upstream -- [--legacy] PATH/TO/upstream/schema.json");
     process.exit(2);
   }
-  const r = compareWithUpstream(resolve(process.cwd(), path));
+  const r = compareWithUpstream(resolve(process.cwd(), path), which.ours, which.deviations);
   console.log(`${r.equivalent.length} of ${r.theirTypeCount} upstream types are structurally equivalent.`);
   if (r.deviations.length > 0) {
-    console.log(`\nDeliberate deviations (schema/deviations.json):`);
+    console.log(`\nDeliberate deviations (${relative(root, which.deviations)}):`);
     for (const d of r.deviations) {
       console.log(`  ${d.type}: ${d.reason}`);
       for (const line of d.differences) console.log(`      ${line}`);

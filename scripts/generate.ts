@@ -1,5 +1,5 @@
 /**
- * `npm run generate`: turns schema/schema.ts into everything generated
+ * `npm run generate`: turns schema/schema.ts (and schema/legacy/) into everything generated
  * (registered in scripts/lib/outputs.ts; a test holds this list to it).
  *   packages/schema/schema.json                     the full protocol's JSON Schema (2020-12)
  *   packages/schema/src/types.gen.ts                the core protocol's TypeScript declarations
@@ -12,6 +12,12 @@
  *   packages/deprecated/src/types.gen.ts            the deprecated declarations and their augmentation of the core
  *   packages/deprecated/src/zod/checks.gen.ts       checks of the deprecated types and full-protocol variants
  *   packages/deprecated/src/zod/validators.gen.ts   zod validators of those
+ * and, from schema/legacy/2025-11-25.ts (the initialize-based revision, reusing schema/schema.ts):
+ *   packages/legacy/schema.json                     its JSON Schema (2020-12)
+ *   packages/legacy/src/schema/types.gen.ts         its TypeScript declarations
+ *   packages/legacy/src/schema/checks-messages.gen.ts  the check of each of its message types (no zod)
+ *   packages/legacy/src/schema/checks-types.gen.ts  the check of each of its other types
+ *   packages/legacy/src/schema/check-tables.gen.ts  its checks by type, by client method, and server-request results
  * `npm run generate -- --check` builds everything in memory and exits 1,
  * naming each stale file, when what is on disk differs.
  */
@@ -21,12 +27,13 @@ import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildJsonSchema } from "./lib/json-schema.js";
 import { generatedOutputs } from "./lib/outputs.js";
+import { LEGACY_SOURCE } from "./lib/emit-legacy.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Every generated file's text, by path from the repository root. */
 export function generateAll(): Map<string, string> {
-  return generatedOutputs(buildJsonSchema(resolve(root, "schema/schema.ts")));
+  return generatedOutputs(buildJsonSchema(resolve(root, "schema/schema.ts")), buildJsonSchema(resolve(root, LEGACY_SOURCE)));
 }
 
 function main(): void {

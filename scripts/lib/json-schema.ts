@@ -7,6 +7,7 @@
  */
 import * as TJS from "typescript-json-schema";
 import ts from "typescript";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Settings matching upstream's generator: required on, numbers default to integer. */
@@ -29,26 +30,40 @@ export const SCHEMA_LIB = fileURLToPath(new URL("./schema-lib.d.ts", import.meta
 
 // strictNullChecks off, as in upstream's generator: with it on, an optional field typed by a
 // union alias (RequestId, ProgressToken) becomes `T | undefined` and loses its `$ref`.
-export const COMPILER_OPTIONS = { strict: true, strictNullChecks: false, noLib: true, skipLibCheck: true, noEmit: true, target: "es2022" };
+// `types: []`: no @types package is loaded, so no global declaration (@types/node's `Request`)
+// can stand in for a declaration that a source re-exports from another file.
+export const COMPILER_OPTIONS = { strict: true, strictNullChecks: false, noLib: true, skipLibCheck: true, noEmit: true, target: "es2022", types: [] };
 
 export type JsonSchema = Record<string, unknown>;
 
 export interface DeclarationInfo {
   name: string;
+  /** The declaration; for a re-exported one, in the file it comes from (`node.getSourceFile()`). */
   node: ts.Statement;
   deprecated: boolean;
   /** Tagged `@typesOnly`: a TypeScript helper with no JSON Schema definition. */
   typesOnly: boolean;
+  /** Declared in another source file and re-exported by this one (`import type { X } …; export type { X };`). */
+  reexported: boolean;
 }
 
 export function hasTag(node: ts.Node, tag: string): boolean {
   return ts.getJSDocTags(node).some((t) => t.tagName.text === tag);
 }
 
-/** Exported interfaces and type aliases of a source file, in source order. */
-export function declarationsOf(sourceFile: ts.SourceFile): DeclarationInfo[] {
+/**
+ * Exported interfaces and type aliases of a source file, in source order. With
+ * a type checker, names the file re-exports from another source file
+ * (`export type { X }` of an imported `X`, or `export type { X } from "…"`)
+ * count too, each with its declaration in the file it comes from.
+ */
+export function declarationsOf(sourceFile: ts.SourceFile, checker?: ts.TypeChecker): DeclarationInfo[] {
   const out: DeclarationInfo[] = [];
   for (const statement of sourceFile.statements) {
+    if (checker && ts.isExportDeclaration(statement)) {
+      out.push(...reexportsOf(statement, sourceFile, checker));
+      continue;
+    }
     if (!ts.isInterfaceDeclaration(statement) && !ts.isTypeAliasDeclaration(statement)) continue;
     const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     if (!exported) continue;
@@ -57,9 +72,28 @@ export function declarationsOf(sourceFile: ts.SourceFile): DeclarationInfo[] {
       node: statement,
       deprecated: hasTag(statement, "deprecated"),
       typesOnly: hasTag(statement, "typesOnly"),
+      reexported: false,
     });
   }
   return out;
+}
+
+/** The declarations an `export { … }` statement re-exports from other source files, under their own names. */
+function reexportsOf(statement: ts.ExportDeclaration, sourceFile: ts.SourceFile, checker: ts.TypeChecker): DeclarationInfo[] {
+  const where = `${sourceFile.fileName}:${sourceFile.getLineAndCharacterOfPosition(statement.getStart(sourceFile)).line + 1}`;
+  if (!statement.exportClause || !ts.isNamedExports(statement.exportClause)) throw new Error(`${where}: only named re-exports (export type { X }) are understood`);
+  return statement.exportClause.elements.map((element) => {
+    const name = element.name.text;
+    if (element.propertyName && element.propertyName.getText(sourceFile) !== name) {
+      throw new Error(`${where}: ${name} is re-exported under another name; the JSON Schema names a definition by its declaration`);
+    }
+    let symbol = checker.getExportSpecifierLocalTargetSymbol(element) ?? checker.getSymbolAtLocation(element.name);
+    while (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const node = symbol?.declarations?.[0];
+    if (!node || (!ts.isInterfaceDeclaration(node) && !ts.isTypeAliasDeclaration(node))) throw new Error(`${where}: ${name} is not an interface or type alias`);
+    if (node.getSourceFile() === sourceFile) throw new Error(`${where}: ${name} is declared in this file; export it where it is declared`);
+    return { name, node, deprecated: hasTag(node, "deprecated"), typesOnly: hasTag(node, "typesOnly"), reexported: true };
+  });
 }
 
 /** Names of the deprecated fields of each declaration (direct members only). */
@@ -125,7 +159,12 @@ export interface BuiltSchema {
   declarations: DeclarationInfo[];
 }
 
-/** Builds the full-protocol JSON Schema from one TypeScript file. */
+/**
+ * Builds the full-protocol JSON Schema from one TypeScript file. Definitions
+ * it re-exports from another file (schema/legacy/ reusing schema/schema.ts)
+ * are taken as they are there, so they must be neither deprecated nor hold
+ * deprecated fields, and everything they refer to must be exported too.
+ */
 export function buildJsonSchema(file: string): BuiltSchema {
   const program = TJS.getProgramFromFiles([file, SCHEMA_LIB], COMPILER_OPTIONS);
   const diagnostics = ts.getPreEmitDiagnostics(program);
@@ -139,7 +178,16 @@ export function buildJsonSchema(file: string): BuiltSchema {
   }
   const sourceFile = program.getSourceFile(file);
   if (!sourceFile) throw new Error(`cannot read ${file}`);
-  const declarations = declarationsOf(sourceFile);
+  const checker = program.getTypeChecker();
+  const declarations = declarationsOf(sourceFile, checker);
+  const seen = new Set<string>();
+  for (const d of declarations) {
+    if (seen.has(d.name)) throw new Error(`${file}: ${d.name} is exported twice`);
+    seen.add(d.name);
+    if (d.reexported && (d.deprecated || d.typesOnly || deprecatedFields(d.node).size > 0)) {
+      throw new Error(`${file}: re-exported ${d.name} is @deprecated, @typesOnly or has deprecated fields where it is declared; declare it in this file instead`);
+    }
+  }
   const generator = TJS.buildGenerator(program, TJS_SETTINGS, [file]);
   if (!generator) throw new Error(`typescript-json-schema could not start on ${file}`);
   const wanted = declarations.filter((d) => !d.typesOnly).map((d) => d.name);
@@ -151,6 +199,13 @@ export function buildJsonSchema(file: string): BuiltSchema {
     const def = rawDefs[decl.name];
     if (!def) throw new Error(`typescript-json-schema produced no definition for ${decl.name}`);
     const processed = postProcess(def) as JsonSchema;
+    if (decl.reexported && processed.description === undefined) {
+      // typescript-json-schema takes the comment of an alias of a primitive (`Cursor = string`) only
+      // from the file it builds; for a declaration re-exported from another file, take it here the same way.
+      const symbol = checker.getSymbolAtLocation((decl.node as ts.InterfaceDeclaration | ts.TypeAliasDeclaration).name);
+      const comment = symbol?.getDocumentationComment(checker).map((c) => c.text.replace(/\r\n/g, "\n")).join("").trim();
+      if (comment) processed.description = comment;
+    }
     if (decl.deprecated) processed.deprecated = true;
     const props = processed.properties as Record<string, JsonSchema> | undefined;
     for (const field of deprecatedFields(decl.node)) {
@@ -160,7 +215,7 @@ export function buildJsonSchema(file: string): BuiltSchema {
   }
   const unknownDefs = Object.keys(rawDefs).filter((n) => !(n in defs) && !declarations.some((d) => d.name === n && d.typesOnly));
   if (unknownDefs.length > 0) {
-    throw new Error(`typescript-json-schema emitted definitions that schema.ts does not export: ${unknownDefs.join(", ")}`);
+    throw new Error(`typescript-json-schema emitted definitions that ${basename(file)} does not export: ${unknownDefs.join(", ")}`);
   }
   const schema = sortKeys({ $schema: "https://json-schema.org/draft/2020-12/schema", $defs: defs }) as JsonSchema;
   return { schema, sourceFile, declarations };

@@ -9,6 +9,7 @@ import { checkName, emitChecks, formatTestName, type EmittedChecks } from "./emi
 import { coreProjection, type Schema } from "./project.js";
 import { methodOf, unionMembers } from "./schema-walk.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
+import { assertReexportsMatch, emitLegacyTypes, LEGACY_SOURCE, reexportedNames } from "./emit-legacy.js";
 
 const SOURCE = "packages/schema/schema.json (from schema/schema.ts)";
 const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
@@ -148,9 +149,18 @@ const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "code
  * checks of its `names` (after the helpers they were first to need), imports
  * from the others the checks and helpers it calls, and exports the helpers
  * another one calls. `from` names the modules of the runtime helpers and of
- * the format tests (neither imports zod); `raw` adds import lines.
+ * the format tests (neither imports zod), and optionally checks emitted
+ * elsewhere that the bodies may call (`shared`: identifiers exported by the
+ * runtime module), each imported where used; `raw` adds import lines;
+ * `header` replaces the core's generated header.
  */
-export function checksModules(checks: EmittedChecks, modules: Array<{ path: string; names: string[] }>, from: { runtime: string; formats: string }, raw: string[] = []): Array<[string, string]> {
+export function checksModules(
+  checks: EmittedChecks,
+  modules: Array<{ path: string; names: string[] }>,
+  from: { runtime: string; formats: string; shared?: string[] },
+  raw: string[] = [],
+  header = generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
+): Array<[string, string]> {
   const bodies = modules.map((m) => m.names.map((n) => checks.chunks.get(n)!).join("\n\n"));
   const helpers = bodies.map((b) => [...b.matchAll(/^(?:function|const) ([cSK]\d+)\b/gm)].map((x) => x[1]!));
   const uses = (body: string, id: string) => new RegExp(`\\b${id}\\b`).test(body);
@@ -164,12 +174,14 @@ export function checksModules(checks: EmittedChecks, modules: Array<{ path: stri
       return names.length ? [`import { ${names.join(", ")} } from "./${basename(other.path, ".ts")}.js";`] : [];
     });
     const formats = [...checks.formats].map(formatTestName).filter((id) => uses(body, id)).sort();
+    const shared = (from.shared ?? []).filter((id) => uses(body, id));
+    if (shared.length > 0 && from.formats !== from.runtime) throw new Error("checksModules: shared checks need the format tests and runtime in one module");
     const text = [
-      generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
+      header,
       "/* eslint-disable @typescript-eslint/no-explicit-any */",
       "// c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.",
       ...(from.formats === from.runtime
-        ? [`import { ${[...RUNTIME_VALUES.filter((id) => uses(body, id)), ...formats].sort().join(", ")} } from "${from.runtime}";`]
+        ? [`import { ${[...RUNTIME_VALUES.filter((id) => uses(body, id)), ...formats, ...shared].sort().join(", ")} } from "${from.runtime}";`]
         : [`import { ${RUNTIME_VALUES.filter((id) => uses(body, id)).join(", ")} } from "${from.runtime}";`, ...(formats.length ? [`import { ${formats.join(", ")} } from "${from.formats}";`] : [])]),
       `import type { Verdict } from "${from.runtime}";`,
       ...imports,
@@ -182,12 +194,75 @@ export function checksModules(checks: EmittedChecks, modules: Array<{ path: stri
   });
 }
 
+const LEGACY_DIR = "packages/legacy";
+const LEGACY_SCHEMA_SOURCE = `${LEGACY_DIR}/schema.json (from ${LEGACY_SOURCE}, which imports from schema/schema.ts)`;
+
 /**
- * Every file `npm run generate` writes, by path, from the built schema: the
- * one list of outputs (scripts/generate.ts writes or checks them; its header
- * names each, and a test holds the two together).
+ * @mrtr/legacy's generated files, from the legacy source's schema: the JSON
+ * Schema, the TypeScript, the checks (messages apart from the types they use,
+ * as in the core) and their tables. Types re-exported from the core keep the
+ * core's checks (`check<Type>` of @mrtr/zod/checks), so only the legacy
+ * revision's own definitions are emitted here.
  */
-export function generatedOutputs(built: BuiltSchema): Map<string, string> {
+function legacyOutputs(legacy: BuiltSchema, core: BuiltSchema): Array<[string, string]> {
+  assertReexportsMatch(legacy, core);
+  const defs = legacy.schema.$defs as Defs;
+  const shared = reexportedNames(legacy);
+  const sharedSet = new Set(shared);
+  const own = Object.keys(defs).filter((n) => !sharedSet.has(n));
+  const checks = emitChecks(legacy.schema, { names: own, external: (n) => (sharedSet.has(n) ? publicCheckName(n) : undefined) });
+  const modules = ["checks-messages", "checks-types"].map((m) => ({
+    path: `${LEGACY_DIR}/src/schema/${m}.gen.ts`,
+    names: own.filter((n) => coreCheckModule(n) === m),
+  }));
+  const checksHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-predicate.ts)", LEGACY_SCHEMA_SOURCE);
+  const typesHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-legacy.ts)", `${LEGACY_SOURCE} (with what it imports from schema/schema.ts)`);
+  const ref = (n: string) => (sharedSet.has(n) ? publicCheckName(n) : `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`);
+  const resultOf = (request: string) => {
+    const result = request.replace(/Request$/, "Result");
+    return ref(result in defs ? result : "EmptyResult");
+  };
+  const table = (doc: string, name: string, entries: string) => `${doc}\nexport const ${name} = {\n${entries}\n} as const;`;
+  const tables = [
+    checksHeader,
+    `import {\n${shared.map((n) => `  ${publicCheckName(n)},`).join("\n")}\n} from "@mrtr/zod/checks";`,
+    `import * as M from "./checks-messages.gen.js";`,
+    `import * as T from "./checks-types.gen.js";`,
+    "",
+    table(
+      "/**\n * The check of every type of the 2025-11-25 schema, by type name: `checks.T(value, 0, true)` is\n * undefined when valid, else the first issue. The types this revision shares with the draft are\n * checked by @mrtr/zod's checks.\n */",
+      "checks",
+      Object.keys(defs).map((n) => `  ${n}: ${ref(n)},`).join("\n"),
+    ),
+    "",
+    "/** The name of a type of the 2025-11-25 schema. */\nexport type LegacyTypeName = keyof typeof checks;",
+    "",
+    table("/** Checks of the requests a 2025-11-25 client may send, by method. */", "requestChecks", byMethod(defs, unionMembers(defs, "ClientRequest"), ref)),
+    "",
+    table("/** Checks of the notifications a 2025-11-25 client may send, by method. */", "notificationChecks", byMethod(defs, unionMembers(defs, "ClientNotification"), ref)),
+    "",
+    table(
+      "/**\n * Checks of the result a 2025-11-25 client answers each request a server may send it with, by the\n * request's method: `<Name>Request` is answered by `<Name>Result`, `ping` by `EmptyResult`.\n */",
+      "resultChecks",
+      byMethod(defs, unionMembers(defs, "ServerRequest"), resultOf),
+    ),
+    "",
+  ].join("\n");
+  return [
+    [`${LEGACY_DIR}/schema.json`, `${JSON.stringify(legacy.schema, null, 2)}\n`],
+    [`${LEGACY_DIR}/src/schema/types.gen.ts`, emitLegacyTypes(legacy, typesHeader)],
+    ...checksModules(checks, modules, { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks", shared: shared.map(publicCheckName) }, [], checksHeader),
+    [`${LEGACY_DIR}/src/schema/check-tables.gen.ts`, tables],
+  ];
+}
+
+/**
+ * Every file `npm run generate` writes, by path, from the built schemas (the
+ * draft's and the legacy revision's): the one list of outputs
+ * (scripts/generate.ts writes or checks them; its header names each, and a
+ * test holds the two together).
+ */
+export function generatedOutputs(built: BuiltSchema, legacy: BuiltSchema): Map<string, string> {
   const header = generatedHeader("scripts/generate.ts", "schema/schema.ts");
   const deprecatedHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
   const deprecatedZod = emitDeprecatedZod(built, deprecatedHeader);
@@ -203,5 +278,6 @@ export function generatedOutputs(built: BuiltSchema): Map<string, string> {
     ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, deprecatedHeader)],
     ...checksModules(deprecatedZod.checks, [deprecatedChecks], { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks" }, [`import { checks as coreChecks } from "@mrtr/zod/checks";`]),
     ["packages/deprecated/src/zod/validators.gen.ts", deprecatedZod.validators],
+    ...legacyOutputs(legacy, built),
   ]);
 }

@@ -3,13 +3,17 @@
  * tools, prompt and behaviours the official suite's 2026-07-28 server
  * scenarios call. `npm run conformance:server` serves it on $PORT (default
  * 3100) at /mcp; with `--stdio` (`node --import tsx test/conformance/server.ts
- * --stdio`) the same server speaks over stdin and stdout.
+ * --stdio`) the same server speaks over stdin and stdout. With `--legacy` it
+ * is dual-era: clients of 2025-11-25 and 2025-06-18 (initialize, sessions)
+ * are served too, through @mrtr/legacy, with the tools the suite's
+ * 2025-11-25 server scenarios call and logging.
  */
 import * as z from "zod";
 import { createHttpHandler, createServer, inputRequired, MissingCapabilityError, type InputContext, type InputRequiredReturn } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
 import { serveStdio } from "@mrtr/server/stdio";
-import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
+import { logging, rootsKind, samplingKind } from "@mrtr/deprecated/server";
+import { legacyHttp, legacyStdio } from "@mrtr/legacy/server";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 
 /** A form asking for one required field of the given type. */
@@ -44,15 +48,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", () => (clearTimeout(t), reject(signal.reason)), { once: true });
   });
 
-/** The fixture, transport-free. Tools follow the behaviour each scenario states. */
-export function fixtureServer(secret: string) {
+/** The fixture, transport-free. Tools follow the behaviour each scenario states; `legacy` adds what the 2025-11-25 scenarios call. */
+export function fixtureServer(secret: string, { legacy = false } = {}) {
   const server = createServer({
     name: "mrtr-conformance-fixture",
     version: "1.0.0",
     requestState: { secrets: [secret] },
     inputKinds: [samplingKind({ silenceDeprecationWarning: true }), rootsKind({ silenceDeprecationWarning: true })],
+    features: legacy ? [logging({ silenceDeprecationWarning: true })] : [],
     subscriptions: { listChanged: true, resourceUpdates: true },
   });
+  if (legacy) legacyScenarioTools(server);
 
   server.tool({
     name: "test_input_required_result_elicitation",
@@ -336,14 +342,117 @@ export function fixtureServer(secret: string) {
   return server;
 }
 
+/**
+ * What the 2025-11-25 server scenarios call beyond the others: tools that ask
+ * the client by a real server-to-client request (bridged from input_required
+ * by @mrtr/legacy), log at info level, and a resource to subscribe to.
+ */
+function legacyScenarioTools(server: ReturnType<typeof fixtureServerBase>) {
+  server.tool({
+    name: "test_sampling",
+    description: "Asks the client's model the given prompt.",
+    inputSchema: z.object({ prompt: z.string() }),
+    async handler(args, ctx) {
+      const r = await ctx.sample("answer", { messages: [{ role: "user", content: { type: "text", text: args.prompt } }], maxTokens: 100 });
+      return text(`LLM response: ${firstText(r)}`);
+    },
+  });
+  server.tool({
+    name: "test_elicitation",
+    description: "Asks the user for a username and an email.",
+    inputSchema: z.object({ message: z.string() }),
+    async handler(args, ctx) {
+      const r = await ctx.elicit("user", {
+        message: args.message,
+        requestedSchema: {
+          type: "object",
+          properties: { username: { type: "string", description: "User's response" }, email: { type: "string", description: "User's email address" } },
+          required: ["username", "email"],
+        },
+      });
+      return text(`User response: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
+    },
+  });
+  server.tool({
+    name: "test_elicitation_sep1034_defaults",
+    description: "Asks a form whose every field has a default.",
+    async handler(_a, ctx) {
+      const r = await ctx.elicit("defaults", {
+        message: "Check the defaults",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            name: { type: "string", default: "John Doe" },
+            age: { type: "integer", default: 30 },
+            score: { type: "number", default: 95.5 },
+            status: { type: "string", enum: ["active", "inactive", "pending"], default: "active" },
+            verified: { type: "boolean", default: true },
+          },
+        },
+      });
+      return text(`Elicitation completed: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
+    },
+  });
+  server.tool({
+    name: "test_elicitation_sep1330_enums",
+    description: "Asks a form with each of the five enum shapes.",
+    async handler(_a, ctx) {
+      const r = await ctx.elicit("enums", {
+        message: "Pick options",
+        requestedSchema: {
+          type: "object",
+          properties: {
+            untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
+            titledSingle: { type: "string", oneOf: [{ const: "value1", title: "First Option" }, { const: "value2", title: "Second Option" }, { const: "value3", title: "Third Option" }] },
+            legacyEnum: { type: "string", enum: ["opt1", "opt2", "opt3"], enumNames: ["Option One", "Option Two", "Option Three"] },
+            untitledMulti: { type: "array", items: { type: "string", enum: ["option1", "option2", "option3"] } },
+            titledMulti: { type: "array", items: { anyOf: [{ const: "value1", title: "First Choice" }, { const: "value2", title: "Second Choice" }, { const: "value3", title: "Third Choice" }] } },
+          },
+        },
+      });
+      return text(`Elicitation completed: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
+    },
+  });
+  server.tool({
+    name: "test_tool_with_logging",
+    description: "Logs three messages at info level, about 50 ms apart.",
+    async handler(_a, ctx) {
+      ctx.log("info", "Tool execution started");
+      await sleep(50, ctx.signal);
+      ctx.log("info", "Tool processing data");
+      await sleep(50, ctx.signal);
+      ctx.log("info", "Tool execution completed");
+      return text("Tool with logging completed.");
+    },
+  });
+  server.resource({
+    uri: "test://watched-resource",
+    name: "watched-resource",
+    mimeType: "text/plain",
+    handler: (uri) => ({ contents: [{ uri, mimeType: "text/plain", text: "A resource to subscribe to." }] }),
+  });
+}
+
+/** The fixture's type, with its plugins' context methods. */
+const fixtureServerBase = (secret: string) =>
+  createServer({
+    name: "x",
+    version: "1",
+    requestState: { secrets: [secret] },
+    inputKinds: [samplingKind({ silenceDeprecationWarning: true }), rootsKind({ silenceDeprecationWarning: true })],
+    features: [logging({ silenceDeprecationWarning: true })],
+  });
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   const port = Number(process.env.PORT ?? 3100);
   const secret = process.env.MRTR_STATE_SECRET ?? crypto.getRandomValues(new Uint8Array(32)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "");
+  const legacy = process.argv.includes("--legacy");
+  const server = fixtureServer(secret, { legacy });
   if (process.argv.includes("--stdio")) {
-    serveStdio(fixtureServer(secret));
-    console.error("conformance fixture serving on stdio");
+    serveStdio(server, legacy ? { legacy: legacyStdio() } : {});
+    console.error(`conformance fixture serving on stdio${legacy ? " (dual-era)" : ""}`);
   } else {
-    const http = createNodeServer(createHttpHandler(fixtureServer(secret)));
-    http.listen(port, "127.0.0.1", () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp`));
+    const http = createNodeServer(createHttpHandler(server, legacy ? { legacy: legacyHttp() } : {}));
+    http.listen(port, "127.0.0.1", () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp${legacy ? " (dual-era)" : ""}`));
   }
 }

@@ -10,3 +10,9 @@ export const upstreamStructure = resolve(repoRoot, "../shared/upstream/draft-sch
 export const hasUpstream = existsSync(upstreamStructure);
 export const upstreamMissingMessage =
   "../shared/upstream/draft-schema.structure.json is absent (a clone outside the workplace): upstream comparison skipped";
+
+/** The upstream structure of the initialize-based revision 2025-11-25, beside the repository in this workplace only. */
+export const legacyUpstreamStructure = resolve(repoRoot, "../shared/upstream/legacy-2025-11-25-schema.structure.json");
+export const hasLegacyUpstream = existsSync(legacyUpstreamStructure);
+export const legacyUpstreamMissingMessage =
+  "../shared/upstream/legacy-2025-11-25-schema.structure.json is absent (a clone outside the workplace): comparison of the 2025-11-25 schema with upstream skipped";

@@ -1,0 +1,18 @@
+/**
+ * @mrtr/legacy/server: clients of the initialize-based revisions
+ * (2025-11-25, 2025-06-18) served by an `@mrtr/server` built for the draft,
+ * from the same handlers, over Streamable HTTP (`legacyHttp`: sessions as
+ * that revision has them, or none) and stdio (`legacyStdio`).
+ *
+ * ```ts
+ * createHttpHandler(server, { legacy: legacyHttp() });
+ * serveStdio(server, { legacy: legacyStdio() });
+ * ```
+ */
+export { legacyHttp, LEGACY_HTTP_DEFAULTS } from "./http.js";
+export type { LegacyHttpOptions } from "./http.js";
+export { legacyStdio } from "./stdio.js";
+export type { LegacyStdioOptions } from "./stdio.js";
+export { LegacySession, SESSION_DEFAULTS } from "./session.js";
+export type { SessionExchange, SessionLimits, SessionOptions, SessionOutput } from "./session.js";
+export { isLegacyInitialize } from "./claims.js";

@@ -1,0 +1,416 @@
+/**
+ * One session of an initialize-based client (2025-11-25, 2025-06-18),
+ * bridged onto the stateless core (basic/versioning.mdx, "Backward
+ * Compatibility"; the revision's own pages in spec-2025-11-25/). The same
+ * handlers serve both eras; the bridge holds what the legacy client said
+ * once and the modern core needs in every request:
+ *
+ * - `initialize` negotiates the version and keeps the client's capabilities
+ *   and info; each later request reaches the core as a modern one, its
+ *   `_meta` filled from them (and the log level `logging/setLevel` chose);
+ * - when the core answers `input_required`, each input request goes to the
+ *   client as a real server-to-client request of the session, and once all
+ *   are answered (within `inputTimeoutMs`, at most `maxRounds` rounds) the
+ *   core is called again with `inputResponses` and the `requestState`;
+ * - progress and log messages of a request reach the client on that
+ *   request's stream; list changes and resource updates of the session come
+ *   from a subscriptions/listen stream the bridge holds on the core;
+ * - `notifications/cancelled` works both ways; `ping` both ways.
+ *
+ * Transport-free: a binding (HTTP, stdio) hands it messages and says where
+ * its messages go (`SessionOutput`).
+ */
+import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY } from "@mrtr/schema";
+import type { JSONRPCNotification, RequestId } from "@mrtr/schema";
+import type { McpServer, ServerResponse } from "@mrtr/server";
+import { definedOnly, isRecord } from "@mrtr/internal";
+import { checkLegacyResult, parseLegacyMessage } from "../schema/parse.js";
+import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
+
+/** The limits of one session. */
+export interface SessionLimits {
+  /** Time the client has to answer a server-to-client request, in ms (default 300 000: a person may be filling in a form). */
+  inputTimeoutMs?: number;
+  /** Rounds of input one request may take (default 10). */
+  maxRounds?: number;
+  /** Client requests served at once in the session (default 64); more are refused with -32603. */
+  maxInFlight?: number;
+  /** Server-to-client requests waiting for their answer at once (default 32); a round that would need more fails. */
+  maxPendingRequests?: number;
+  /** Resources the session may subscribe to (default 1 000). */
+  maxSubscriptions?: number;
+}
+
+/** How a session is made, beyond its limits. */
+export interface SessionOptions extends SessionLimits {
+  /**
+   * A bridge without a session (stateless legacy mode): it cannot ask the
+   * client anything, so a request that needs input fails with a clear error
+   * (a tool call: a tool error the model can read).
+   */
+  withoutInput?: boolean;
+  /** The version of an already negotiated session (stateless mode: the request's header). */
+  version?: string;
+}
+
+/** The defaults of {@link SessionLimits}. */
+export const SESSION_DEFAULTS = { inputTimeoutMs: 300_000, maxRounds: 10, maxInFlight: 64, maxPendingRequests: 32, maxSubscriptions: 1000 } as const satisfies Required<SessionLimits>;
+
+/** Where a session's messages go. */
+export interface SessionOutput {
+  /**
+   * Sends `message` to the client: on the stream of client request
+   * `related` when given (HTTP: that POST's answer), else on the session's
+   * own stream. False when it could not be queued; `urgent` ones must be.
+   */
+  send(message: Record<string, unknown>, related: RequestId | undefined, urgent?: boolean): boolean;
+}
+
+/** What a binding passes with each message: its own object (reaches the core as `transport`) and the exchange's signal. */
+export interface SessionExchange {
+  transport?: unknown;
+  signal?: AbortSignal;
+}
+
+interface Pending {
+  method: string;
+  resolve(result: unknown): void;
+  reject(error: BridgeError): void;
+}
+
+/** A request that could not be bridged: answered to the client with this code and message. */
+class BridgeError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+const key = (id: unknown) => JSON.stringify(id);
+/** The fields only modern results carry. */
+const MODERN_ONLY = ["resultType", "ttlMs", "cacheScope"];
+/** Methods of the core a legacy request reaches as they are. */
+const BRIDGED = new Set(["tools/list", "tools/call", "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read", "completion/complete"]);
+
+let sessions = 0;
+
+export class LegacySession {
+  /** The negotiated protocol version, once initialized. */
+  version: string | undefined;
+  /** Whether the client sent `notifications/initialized`. */
+  initialized = false;
+  private clientCapabilities: Record<string, unknown> = {};
+  private clientInfo: Record<string, unknown> | undefined;
+  private logLevel: string | undefined;
+  private readonly limits: Required<SessionLimits>;
+  private readonly prefix = `legacy-${++sessions}-${globalThis.crypto.randomUUID().slice(0, 8)}`;
+  private counter = 0;
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly subscriptions = new Set<string>();
+  private listen: AbortController | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly server: McpServer,
+    private readonly output: SessionOutput,
+    options: SessionOptions = {},
+  ) {
+    const { withoutInput, version, ...limits } = options;
+    this.limits = { ...SESSION_DEFAULTS, ...definedOnly(limits) };
+    this.withoutInput = withoutInput === true;
+    if (version !== undefined && (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(version)) this.version = version;
+  }
+
+  private readonly withoutInput: boolean;
+
+  /** Requests of the client being served, and server requests waiting for the client. */
+  activity(): { requests: number; waiting: number } {
+    return { requests: this.inFlight.size, waiting: this.pending.size };
+  }
+
+  /** One decoded message from the client. Resolves to the answer to send for a request, else undefined. Never rejects. */
+  async receive(message: Record<string, unknown>, exchange: SessionExchange = {}): Promise<ServerResponse | undefined> {
+    const parsed = parseLegacyMessage(message);
+    if (!parsed.ok) {
+      if (parsed.kind === "notification" || parsed.kind === "result" || parsed.kind === "error") return undefined;
+      return { jsonrpc: JSONRPC_VERSION, ...(isId(message.id) && { id: message.id }), error: { code: parsed.code, message: parsed.message, ...(parsed.issues.length > 0 && { data: { issues: parsed.issues.slice(0, 20) } }) } } as ServerResponse;
+    }
+    if (parsed.kind === "result" || parsed.kind === "error") return void this.answered(message);
+    if (parsed.kind === "notification") return void this.notified(message);
+    const id = message.id as RequestId;
+    const method = message.method as string;
+    const params = isRecord(message.params) ? message.params : {};
+    try {
+      return { jsonrpc: JSONRPC_VERSION, id, result: (await this.serve(id, method, params, exchange)) as never };
+    } catch (error) {
+      if (error === CANCELLED) return undefined; // a cancelled request gets no answer
+      const e = error instanceof BridgeError ? error : new BridgeError(INTERNAL_ERROR, "Internal error");
+      return { jsonrpc: JSONRPC_VERSION, id, error: { code: e.code, message: e.message, ...(e.data && { data: e.data }) } } as ServerResponse;
+    }
+  }
+
+  /** Ends the session: every request in flight is aborted and every server request withdrawn. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.listen?.abort();
+    for (const controller of this.inFlight.values()) controller.abort(CANCELLED);
+    for (const p of this.pending.values()) p.reject(new BridgeError(INTERNAL_ERROR, "The session ended."));
+    this.pending.clear();
+  }
+
+  /** Sends the client a ping; resolves when it answers (or rejects after `inputTimeoutMs`). */
+  async ping(): Promise<void> {
+    await this.ask({ method: "ping", params: {} }, undefined, new AbortController().signal);
+  }
+
+  private async serve(id: RequestId, method: string, params: Record<string, unknown>, exchange: SessionExchange): Promise<unknown> {
+    if (this.closed) throw new BridgeError(INVALID_REQUEST, "The session has ended: initialize a new one.");
+    switch (method) {
+      case "initialize":
+        return this.initialize(params, exchange);
+      case "ping":
+        return {};
+    }
+    if (this.version === undefined) throw new BridgeError(INVALID_REQUEST, "The session is not initialized: send initialize first.");
+    switch (method) {
+      case "logging/setLevel":
+        this.logLevel = typeof params.level === "string" ? params.level : undefined;
+        return {};
+      case "resources/subscribe":
+      case "resources/unsubscribe": {
+        const uri = params.uri as string;
+        if (method === "resources/subscribe") {
+          if (!this.subscriptions.has(uri) && this.subscriptions.size >= this.limits.maxSubscriptions) {
+            throw new BridgeError(INVALID_REQUEST, `This session already follows ${this.limits.maxSubscriptions} resources; unsubscribe from one first.`);
+          }
+          this.subscriptions.add(uri);
+        } else this.subscriptions.delete(uri);
+        this.follow(exchange);
+        return {};
+      }
+    }
+    if (!BRIDGED.has(method)) throw new BridgeError(METHOD_NOT_FOUND, `Method not found: ${method}`);
+    // A retry's fields are the bridge's to send, never a legacy client's: its answers come as responses to the server's requests.
+    const { inputResponses: _answers, requestState: _state, ...legacyParams } = params;
+    if (this.inFlight.size >= this.limits.maxInFlight) {
+      throw new BridgeError(INTERNAL_ERROR, `Too many requests in flight in this session (maxInFlight: ${this.limits.maxInFlight}); send it again when one has finished.`);
+    }
+    return this.bridge(id, method, legacyParams, exchange);
+  }
+
+  private async initialize(params: Record<string, unknown>, exchange: SessionExchange): Promise<unknown> {
+    if (this.version !== undefined) throw new BridgeError(INVALID_REQUEST, "The session is already initialized.");
+    const requested = params.protocolVersion as string;
+    // A version not served gets the revision's own error, naming those that are (spec-2025-11-25/basic/lifecycle.mdx, "Error Handling"):
+    // a legacy client has no other way to learn them, and one of a revision older than 2025-06-18 could not be served as it expects.
+    if (!(LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(requested)) {
+      throw new BridgeError(INVALID_PARAMS, `Unsupported protocol version ${JSON.stringify(requested)}: this server serves ${LEGACY_PROTOCOL_VERSIONS.join(" and ")} to clients that initialize, and ${LATEST_PROTOCOL_VERSION} to the others.`, {
+        supported: [...LEGACY_PROTOCOL_VERSIONS],
+        requested,
+      });
+    }
+    this.version = requested;
+    this.clientCapabilities = isRecord(params.capabilities) ? params.capabilities : {};
+    this.clientInfo = isRecord(params.clientInfo) ? params.clientInfo : undefined;
+    const discovered = await this.core("server/discover", {}, undefined, exchange, new AbortController().signal);
+    const capabilities = { ...(discovered.capabilities as Record<string, unknown>) };
+    // A legacy session follows resources itself (resources/subscribe): it can whenever the server announces updates.
+    const serverInfo = (discovered._meta as Record<string, unknown> | undefined)?.["io.modelcontextprotocol/serverInfo"];
+    return {
+      protocolVersion: this.version,
+      capabilities,
+      serverInfo,
+      ...(typeof discovered.instructions === "string" && { instructions: discovered.instructions }),
+    };
+  }
+
+  /** A legacy request served by the core, round by round. */
+  private async bridge(id: RequestId, method: string, params: Record<string, unknown>, exchange: SessionExchange): Promise<unknown> {
+    const controller = new AbortController();
+    const k = key(id);
+    if (this.inFlight.has(k)) throw new BridgeError(INVALID_REQUEST, `Request id ${k} is already in flight in this session.`);
+    this.inFlight.set(k, controller);
+    const onAbort = () => controller.abort(CANCELLED);
+    exchange.signal?.addEventListener("abort", onAbort, { once: true });
+    let lastProgress = Number.NEGATIVE_INFINITY;
+    const forward = (n: JSONRPCNotification, urgent?: boolean): boolean => {
+      const p = n.params as { progress?: unknown } | undefined;
+      if (n.method === "notifications/progress") {
+        // One legacy request, many modern rounds: progress must still only grow.
+        if (typeof p?.progress !== "number" || p.progress <= lastProgress) return true;
+        lastProgress = p.progress;
+      }
+      return this.output.send(n as unknown as Record<string, unknown>, id, urgent);
+    };
+    try {
+      let retry: Record<string, unknown> = {};
+      for (let round = 0; ; round++) {
+        let result: Record<string, unknown>;
+        try {
+          result = await this.core(method, { ...params, ...retry }, forward, exchange, controller.signal);
+        } catch (error) {
+          if (this.withoutInput && error instanceof BridgeError && error.code === MISSING_REQUIRED_CLIENT_CAPABILITY) return this.noInput(method);
+          throw error;
+        }
+        if (result.resultType !== "input_required") return legacyResult(result);
+        if (this.withoutInput) return this.noInput(method);
+        if (round >= this.limits.maxRounds) throw new BridgeError(INTERNAL_ERROR, `The request needed more than ${this.limits.maxRounds} rounds of input (maxRounds).`);
+        const requests = isRecord(result.inputRequests) ? Object.entries(result.inputRequests) : [];
+        if (requests.length > this.limits.maxPendingRequests) throw new BridgeError(INTERNAL_ERROR, `The request asked ${requests.length} questions at once, more than maxPendingRequests (${this.limits.maxPendingRequests}).`);
+        const answers = await Promise.all(requests.map(async ([name, request]) => [name, await this.ask(request as { method: string; params?: unknown }, id, controller.signal)] as const));
+        retry = { inputResponses: Object.fromEntries(answers), ...(typeof result.requestState === "string" && { requestState: result.requestState }) };
+      }
+    } finally {
+      this.inFlight.delete(k);
+      exchange.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** What a request that needs the client's input gets when there is no session to ask in. */
+  private noInput(method: string): unknown {
+    const reason =
+      "This server serves clients of this protocol revision without sessions, so it cannot ask the client for input, which this request needs. " +
+      "Use a client of protocol revision 2026-07-28, or a server with legacy sessions.";
+    if (method === "tools/call") return { content: [{ type: "text", text: reason }], isError: true };
+    throw new BridgeError(INTERNAL_ERROR, reason);
+  }
+
+  /** One modern request to the core; its result, or the error as a BridgeError. */
+  private async core(
+    method: string,
+    params: Record<string, unknown>,
+    send: ((n: JSONRPCNotification, urgent?: boolean) => boolean) | undefined,
+    exchange: SessionExchange,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    const legacyMeta = isRecord(params._meta) ? params._meta : {};
+    const message = {
+      jsonrpc: JSONRPC_VERSION,
+      id: `${this.prefix}-${++this.counter}`,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          ...legacyMeta,
+          "io.modelcontextprotocol/protocolVersion": LATEST_PROTOCOL_VERSION,
+          "io.modelcontextprotocol/clientCapabilities": modernCapabilities(this.clientCapabilities),
+          ...(this.clientInfo && { "io.modelcontextprotocol/clientInfo": this.clientInfo }),
+          ...(this.logLevel !== undefined && { "io.modelcontextprotocol/logLevel": this.logLevel }),
+        },
+      },
+    };
+    const response = await this.server.handle(message, { transport: exchange.transport, connection: this, signal, ...(send && { send }) });
+    if (!response) throw CANCELLED;
+    if ("error" in response) throw new BridgeError(response.error.code, response.error.message);
+    return response.result as Record<string, unknown>;
+  }
+
+  /** Asks the client (a server-to-client request of the session) and resolves to its result. */
+  private ask(request: { method: string; params?: unknown }, related: RequestId | undefined, signal: AbortSignal): Promise<unknown> {
+    if (this.closed) return Promise.reject(new BridgeError(INTERNAL_ERROR, "The session ended."));
+    const id = `${this.prefix}-s${++this.counter}`;
+    return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const withdraw = (error: BridgeError | typeof CANCELLED, reason: string) => {
+        if (!this.pending.delete(id)) return;
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        this.output.send({ jsonrpc: JSONRPC_VERSION, method: "notifications/cancelled", params: { requestId: id, reason } }, related, true);
+        reject(error);
+      };
+      const onAbort = () => withdraw(CANCELLED, "The request it belonged to was cancelled.");
+      this.pending.set(id, {
+        method: request.method,
+        resolve: (result) => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", onAbort);
+          resolve(result);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", onAbort);
+          reject(error);
+        },
+      });
+      timer = setTimeout(
+        () => withdraw(new BridgeError(INTERNAL_ERROR, `The client did not answer ${request.method} within ${this.limits.inputTimeoutMs} ms (inputTimeoutMs).`), "Timed out."),
+        this.limits.inputTimeoutMs,
+      );
+      if (signal.aborted) return onAbort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.output.send({ jsonrpc: JSONRPC_VERSION, id, method: request.method, ...(request.params !== undefined && { params: request.params }) }, related, true);
+    });
+  }
+
+  /** A response of the client to a server request: settles it (an id never sent, or answered already, is ignored). */
+  private answered(message: Record<string, unknown>): void {
+    const k = typeof message.id === "string" ? message.id : undefined;
+    const p = k === undefined ? undefined : this.pending.get(k);
+    if (!p || k === undefined) return;
+    this.pending.delete(k);
+    if ("error" in message) {
+      const error = isRecord(message.error) ? message.error : {};
+      return p.reject(new BridgeError(INTERNAL_ERROR, `The client refused ${p.method}: ${typeof error.message === "string" ? error.message.slice(0, 500) : "no reason given"}`));
+    }
+    const verdict = checkLegacyResult(p.method, message.result);
+    if (!verdict.ok) return p.reject(new BridgeError(INTERNAL_ERROR, `The client's answer to ${p.method} is malformed: ${verdict.message}`));
+    p.resolve(message.result);
+  }
+
+  private notified(message: Record<string, unknown>): void {
+    const params = isRecord(message.params) ? message.params : {};
+    switch (message.method) {
+      case "notifications/initialized":
+        this.initialized = true;
+        this.follow({});
+        return;
+      case "notifications/cancelled":
+        this.inFlight.get(key(params.requestId))?.abort(CANCELLED);
+        return;
+    }
+  }
+
+  /** Holds a subscriptions/listen stream on the core for the list changes and resource updates of this session. */
+  private follow(exchange: SessionExchange): void {
+    if (this.closed || this.version === undefined) return;
+    this.listen?.abort();
+    const controller = new AbortController();
+    this.listen = controller;
+    const notifications = { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: [...this.subscriptions] };
+    const send = (n: JSONRPCNotification): boolean => {
+      if (n.method === "notifications/subscriptions/acknowledged" || n.method === "notifications/cancelled") return true;
+      const { _meta: _, ...params } = (n.params ?? {}) as Record<string, unknown>;
+      return this.output.send({ jsonrpc: JSONRPC_VERSION, method: n.method, ...(Object.keys(params).length > 0 && { params }) }, undefined);
+    };
+    void this.core("subscriptions/listen", { notifications }, send, exchange, controller.signal).then(
+      () => this.listen === controller && !this.closed && this.follow(exchange), // ended by the server (its maximum life): open again
+      () => undefined, // not offered (-32601), or aborted: nothing to follow
+    );
+  }
+}
+
+/** The reason a cancelled request's work is abandoned. */
+const CANCELLED = Symbol("cancelled");
+
+/** A modern result without what only modern results carry. */
+function legacyResult(result: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(result)) if (!MODERN_ONLY.includes(k)) out[k] = v;
+  return out;
+}
+
+/** The capabilities a legacy client declared, as the modern core reads them (the same names: elicitation, sampling, roots). */
+function modernCapabilities(declared: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of ["elicitation", "sampling", "roots", "experimental", "extensions"]) if (isRecord(declared[name])) out[name] = declared[name];
+  return out;
+}
+
+function isId(value: unknown): value is RequestId {
+  return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value));
+}
