@@ -38,6 +38,7 @@ import type { RoundListener } from "./hooks.js";
 import { elicitationInputKind, type ClientInputKind, type FormHandler, type UrlHandler } from "./input-kinds.js";
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
 import type { Transport } from "./transport.js";
+import type { ClientEra } from "./eras.js";
 import { mergeCapabilities } from "@mrtr/internal";
 
 /** Options of `createClient`. */
@@ -87,6 +88,12 @@ export interface ClientOptions {
   cache?: CacheOptions | false;
   /** Most pages `listAll…` follows before failing with TooManyPagesError (default 100). */
   maxListPages?: number;
+  /**
+   * Reaches servers of the earlier, initialize-based revisions too:
+   * `legacyClient()` from @mrtr/legacy/client. Without it a legacy server
+   * fails with LegacyServerError.
+   */
+  legacy?: ClientEra;
 }
 
 /** Per-call options. */
@@ -217,7 +224,7 @@ export function createClient(options: ClientOptions): McpClient {
     jsonLimits: options.jsonLimits ?? {},
   };
   const ctx: FlowContext = {
-    transport: options.transport,
+    transport: options.legacy?.wrap(options.transport, { capabilities, clientInfo, kinds }) ?? options.transport,
     meta,
     kinds,
     policy,
@@ -293,7 +300,7 @@ export function createClient(options: ClientOptions): McpClient {
     open();
     const signal = signalOf(o);
     try {
-      const s = await send(ctx, method, params, retry, signal, o?.onProgress ? { onProgress: o.onProgress } : {});
+      const s = await send(ctx, method, params, retry, signal, { manual: true, ...(o?.onProgress && { onProgress: o.onProgress }) });
       if (s.kind === "complete") return { status: "complete", result: s.result as R };
       if (s.result.inputRequests) checkInputRequests(kinds, s.result.inputRequests, s.result);
       return {
@@ -337,7 +344,7 @@ export function createClient(options: ClientOptions): McpClient {
     async close() {
       if (closing.signal.aborted) return;
       closing.abort(new McpClientError("The client was closed."));
-      await options.transport.close?.();
+      await ctx.transport.close?.();
     },
     request: request as McpClient["request"],
     start: (method, params = {}, o) => step(method, params, {}, 0, o),

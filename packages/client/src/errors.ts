@@ -165,3 +165,18 @@ export class TooManyPagesError extends LimitExceededError {
     super("createClient's maxListPages option (or the call's maxPages)", limit, `${method} has more than ${limit} pages.`);
   }
 }
+
+/**
+ * The server speaks an earlier, initialize-based revision (2025-11-25 or
+ * before), which the core client does not speak. `evidence` says what gave
+ * it away (an HTTP 400 body, the answer to the `server/discover` probe, a
+ * result without `resultType`).
+ */
+export class LegacyServerError extends McpClientError {
+  constructor(
+    readonly evidence: string,
+    readonly status?: number,
+  ) {
+    super(`This server speaks an initialize-based MCP revision (2025-11-25 or earlier): ${evidence}. Add legacyClient() from @mrtr/legacy/client, or use a 2026-07-28 server.`);
+  }
+}

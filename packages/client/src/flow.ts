@@ -12,6 +12,7 @@ import {
   FlowAbortedError,
   JsonLimitError,
   JsonRpcError,
+  LegacyServerError,
   MaxRoundsError,
   McpClientError,
   ProtocolViolationError,
@@ -70,6 +71,8 @@ export interface CallHooks {
   onProgress?: ProgressListener;
   /** Set by the flow: how many rounds the call took (0 when the first answer completed it). */
   rounds?: number;
+  /** A manual-mode step (told to the transport). */
+  manual?: boolean;
 }
 
 /** A result the server sent, classified. */
@@ -110,6 +113,7 @@ export async function send(
   // Aborting `signal` cancels the exchange the transport's way (HTTP closes the response; stdio sends notifications/cancelled).
   const response = (await ctx.transport.request(message, {
     signal,
+    ...(hooks.manual && { manual: true }),
     ...(token !== undefined && { onMessage: progressFilter(token, hooks.onProgress!) }),
   })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
   const hit = checkJsonLimits(response, ctx.policy.jsonLimits);
@@ -138,7 +142,11 @@ export async function send(
     const check = Object.prototype.hasOwnProperty.call(resultResponseChecks, method) ? (resultResponseChecks as Record<string, Check>)[method] : undefined;
     // An absent resultType means complete: check the shape as if it were said.
     const malformed = check && firstProblem(check, { jsonrpc: "2.0", id: message.id, result: { ...r, resultType: "complete" } });
-    if (malformed) throw new ProtocolViolationError(`The server's ${method} result is malformed: ${malformed}`, r);
+    if (malformed) {
+      // Every modern result names its resultType: one without it that does not fit is a legacy server's.
+      if (type === undefined) throw new LegacyServerError(`its ${method} result has no resultType and does not fit 2026-07-28 (${malformed})`);
+      throw new ProtocolViolationError(`The server's ${method} result is malformed: ${malformed}`, r);
+    }
     return { kind: "complete", result: r };
   }
   if (type !== "input_required") throw new ProtocolViolationError(`Unknown resultType ${JSON.stringify(type)} in the ${method} result.`, r);

@@ -15,7 +15,8 @@
 import { HEADER_MISMATCH, LATEST_PROTOCOL_VERSION, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
 import { encodeHeaderValue } from "@mrtr/schema/http";
 import type { JSONRPCRequest } from "@mrtr/schema";
-import { McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
+import { LegacyServerError, McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
+import { isModernError } from "./era-evidence.js";
 import { startClock, type ExchangeClock } from "./exchange-clock.js";
 import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
 import { readListenStream } from "./http/listen-stream.js";
@@ -98,6 +99,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   const maxTimeoutMs = options.maxTimeoutMs ?? HTTP_TRANSPORT_DEFAULTS.maxTimeoutMs;
   const listenLimits = { ...HTTP_TRANSPORT_DEFAULTS.listen, ...options.listen };
   const where = String(url);
+  const custom = async () => (typeof options.headers === "function" ? await options.headers() : { ...options.headers });
 
   /**
    * The standard headers mirroring the body: `MCP-Protocol-Version` on every
@@ -133,12 +135,12 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       throw error;
     };
     try {
-      const custom = typeof options.headers === "function" ? await options.headers() : (options.headers ?? {});
+      const extraHeaders = await custom();
       let response: Response;
       try {
         response = await doFetch(url, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...custom, ...extra, ...headersOf(message as never) },
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...extraHeaders, ...extra, ...headersOf(message as never) },
           body: JSON.stringify(message),
           signal,
         });
@@ -159,7 +161,9 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   /** A JSON answer, read within the size limit. */
   async function jsonAnswer(response: Response, id: unknown): Promise<StreamMessage> {
     const type = mediaType(response);
-    if (type !== "application/json") {
+    // A 400 is read whatever its type: modern servers send a modern error; anything else is a legacy server's refusal (streamable-http.mdx, "Backward Compatibility").
+    const legacy = response.status === 400;
+    if (type !== "application/json" && !legacy) {
       await response.body?.cancel().catch(() => undefined);
       const shown = type || "no content type";
       throw new TransportError(`HTTP ${response.status} from ${where} with ${shown}; expected a JSON-RPC answer as application/json or text/event-stream.`, response.status);
@@ -169,8 +173,10 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     try {
       body = JSON.parse(text);
     } catch {
-      throw new TransportError(`HTTP ${response.status} from ${where} with a body that is not valid JSON.`, response.status);
+      // not JSON (body stays undefined)
     }
+    if (legacy && !isModernError(body, id)) throw new LegacyServerError(`HTTP 400 ${JSON.stringify(text.slice(0, 200))}`, 400);
+    if (body === undefined) throw new TransportError(`HTTP ${response.status} from ${where} with a body that is not valid JSON.`, response.status);
     return checkAnswer(body, id, response.status, where);
   }
 
@@ -231,6 +237,13 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   }
 
   return {
+    wire: {
+      kind: "http",
+      url: where,
+      fetch: doFetch,
+      headers: custom,
+      limits: { timeoutMs, maxTimeoutMs, maxResponseBytes: maxBytes, ...listenLimits },
+    },
     async request(message: JSONRPCRequest, exchangeOptions: ExchangeOptions = {}): Promise<TransportResponse> {
       const params = (message.params ?? {}) as Record<string, unknown>;
       const headersFor = () => (message.method === "tools/call" ? toolHeaders.headersFor(params.name, params.arguments) : undefined) ?? {};

@@ -36,6 +36,7 @@ export {
   InvalidAnswerError,
   JsonLimitError,
   JsonRpcError,
+  LegacyServerError,
   LimitExceededError,
   MaxRoundsError,
   McpClientError,

@@ -11,7 +11,9 @@
  * - `notifications/cancelled`, to the request its `requestId` names (the
  *   server tore that listen stream down).
  *
- * Anything else is dropped (a server sends no requests on stdio). A request's
+ * Anything else goes to the `unclaimed` listener when one is set (an era
+ * plugin's: a legacy server's requests and notifications), else is dropped
+ * (a modern server sends no requests on stdio). A request's
  * cancellation is `notifications/cancelled` (there is no stream to close),
  * sent when its signal aborts or its time runs out, and never for a request
  * the server already ended. Limits are the HTTP transport's: each exchange's
@@ -69,6 +71,8 @@ export class Multiplexer {
   stray = 0;
   /** Responses the server sent to requests in flight. */
   answered = 0;
+  /** Receives the server's messages no request claimed (requests, and notifications not tied to one). */
+  unclaimed: ((message: Record<string, unknown>) => void) | undefined;
 
   constructor(
     private readonly write: LineWriter,
@@ -98,6 +102,11 @@ export class Multiplexer {
     if (!this.write(JSON.stringify(message))) throw this.queueFull();
   }
 
+  /** Writes one message as it is (a response to the server's request); false when the queue is full. */
+  send(message: Record<string, unknown>): boolean {
+    return !this.failure && this.write(JSON.stringify(message));
+  }
+
   /** One line from the server. */
   receive(frame: LineFrame): void {
     if (frame.kind === "too-long") {
@@ -115,7 +124,15 @@ export class Multiplexer {
     }
     if (!isRecord(message)) return void this.stray++;
     const target = this.route(message);
-    if (!target) return void this.stray++;
+    if (!target) {
+      if (!this.unclaimed || typeof message.method !== "string") return void this.stray++;
+      try {
+        this.unclaimed(message);
+      } catch {
+        // A failing listener must not break the channel.
+      }
+      return;
+    }
     if (target.listen) {
       if (frame.bytes > this.limits.maxEventBytes) return this.fail(target, new ResponseTooLargeError(this.limits.maxEventBytes, this.option("maxEventBytes")));
     } else if ((target.bytes += frame.bytes) > this.limits.maxResponseBytes) {
@@ -203,7 +220,8 @@ export class Multiplexer {
 
   /** Ends an exchange on the client's side: the server is told, unless it ended it itself. */
   private cancel(p: Pending, error: unknown, reason: string): void {
-    if (!p.ended && !this.failure) {
+    // initialize MUST NOT be cancelled (cancellation.mdx): an era plugin's handshake given up on just ends.
+    if (!p.ended && !this.failure && p.method !== "initialize") {
       // Best effort, even past the queue's limit: the server should stop working on it.
       this.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: p.id, reason } }), true);
     }

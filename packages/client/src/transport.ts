@@ -1,5 +1,6 @@
 /** What the client needs from a transport: send a request, get its response. */
 import type { JSONRPCNotification, JSONRPCRequest, JSONRPCResponse } from "@mrtr/schema";
+import type { TransportWire } from "./wire.js";
 
 /** A response as a transport hands it over (checked by the client). */
 export type TransportResponse = JSONRPCResponse | { jsonrpc: string; id?: unknown; result?: unknown; error?: unknown };
@@ -15,6 +16,8 @@ export interface ExchangeOptions {
   signal?: AbortSignal;
   /** Receives each message the server sends for this request ahead of the answer (progress reports, listen-stream notifications). */
   onMessage?: (message: Record<string, unknown>) => void;
+  /** The request is a manual-mode step (`start`/`resume`): a transport that cannot hand input requests to the application refuses it. */
+  manual?: boolean;
 }
 
 /**
@@ -36,4 +39,6 @@ export interface Transport {
   listen?(message: JSONRPCRequest, options: ExchangeOptions): Promise<TransportResponse | undefined>;
   /** Releases what the transport holds (a child process, a connection); `client.close()` calls it. */
   close?(): Promise<void>;
+  /** What the transport offers an era plugin (`@mrtr/client/plugin`); the core never reads it. */
+  readonly wire?: TransportWire;
 }

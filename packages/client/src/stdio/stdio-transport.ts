@@ -6,6 +6,12 @@
  * stderr goes where the host says (stderr.ts), never into a pipe nobody
  * reads.
  *
+ * Era: before the first request each process gets, it is probed with
+ * `server/discover` (stdio.mdx, "Backward Compatibility"): a server that
+ * answers it with anything but a discover result or a modern error speaks
+ * an earlier, initialize-based revision, and every request to it fails with
+ * `LegacyServerError` (unless @mrtr/legacy/client's plugin speaks to it).
+ *
  * Lifecycle: the server starts with the first request. If it exits while
  * requests are in flight, they fail with a `TransportError` naming the exit
  * code (or signal) and its last stderr lines; the next request starts a
@@ -17,8 +23,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { definedOnly } from "@mrtr/internal";
-import { TransportError } from "../errors.js";
+import type { JSONRPCRequest } from "@mrtr/schema";
+import { isDiscoverAnswer, isModernError } from "../era-evidence.js";
+import { LegacyServerError, TransportError } from "../errors.js";
 import type { Transport } from "../transport.js";
+import type { ChannelWire } from "../wire.js";
 import { CHANNEL_DEFAULTS, connectStreams, type Channel, type ChannelLimits } from "./connection.js";
 import { childEnvironment } from "./environment.js";
 import { StderrReader, type StderrMode } from "./stderr.js";
@@ -46,10 +55,17 @@ export interface StdioTransportOptions extends ChannelLimits {
    * answering anything (default 3; 0 never restarts).
    */
   restart?: { maxAttempts?: number };
+  /**
+   * The era probe: `server/discover` before each process's first request,
+   * answered within `probeTimeoutMs` (default 10 000; no answer means a
+   * legacy server). `probe: false` skips it (default true).
+   */
+  probe?: boolean;
+  probeTimeoutMs?: number;
 }
 
 /** The defaults of {@link StdioTransportOptions}' limits. */
-export const STDIO_TRANSPORT_DEFAULTS = { ...CHANNEL_DEFAULTS, closeGraceMs: 2_000, restart: { maxAttempts: 3 } } as const;
+export const STDIO_TRANSPORT_DEFAULTS = { ...CHANNEL_DEFAULTS, closeGraceMs: 2_000, restart: { maxAttempts: 3 }, probeTimeoutMs: 10_000 } as const;
 
 /** A transport to a launched stdio server. */
 export interface StdioTransport extends Transport {
@@ -66,10 +82,13 @@ interface Child {
   stderr: StderrReader | undefined;
   exited: Promise<void>;
   dead: boolean;
+  generation: number;
+  /** The probe's verdict, once asked. */
+  era: Promise<"modern" | "legacy"> | undefined;
 }
 
 export function stdioTransport(options: StdioTransportOptions): StdioTransport {
-  const { command, args = [], env, cwd, stderr = "inherit", closeGraceMs = STDIO_TRANSPORT_DEFAULTS.closeGraceMs, restart, ...rest } = options;
+  const { command, args = [], env, cwd, stderr = "inherit", closeGraceMs = STDIO_TRANSPORT_DEFAULTS.closeGraceMs, restart, probe = true, probeTimeoutMs = STDIO_TRANSPORT_DEFAULTS.probeTimeoutMs, ...rest } = options;
   const limits = { ...CHANNEL_DEFAULTS, ...definedOnly(rest) };
   const maxAttempts = restart?.maxAttempts ?? STDIO_TRANSPORT_DEFAULTS.restart.maxAttempts;
   const commandLine = [command, ...args].join(" ").replace(/\s+/g, " ");
@@ -78,6 +97,7 @@ export function stdioTransport(options: StdioTransportOptions): StdioTransport {
   let closed = false;
   let silentExits = 0;
   let lastFailure: TransportError | undefined;
+  let generation = 0;
 
   function launch(): Child {
     const child = spawn(command, [...args], {
@@ -89,7 +109,7 @@ export function stdioTransport(options: StdioTransportOptions): StdioTransport {
     });
     const channel = connectStreams(child.stdout!, child.stdin!, limits, "stdioTransport", where);
     const reader = child.stderr ? new StderrReader(child.stderr, stderr as Exclude<StderrMode, "ignore">) : undefined;
-    const self: Child = { process: child, channel, stderr: reader, dead: false, exited: undefined as never };
+    const self: Child = { process: child, channel, stderr: reader, dead: false, exited: undefined as never, generation: ++generation, era: undefined };
     let spawnError: Error | undefined;
     self.exited = new Promise<void>((resolve) => {
       child.once("error", (error) => {
@@ -163,12 +183,49 @@ export function stdioTransport(options: StdioTransportOptions): StdioTransport {
 
   const on = async <T>(use: (child: Child) => Promise<T>): Promise<T> => use(running());
 
+  /** The era of `child`'s server, probed once: a discover result or a modern error means modern; any other answer, or none in time, legacy. */
+  function eraOf(child: Child, meta: unknown): Promise<"modern" | "legacy"> {
+    child.era ??= child.channel.mux
+      .request({ jsonrpc: "2.0", id: `probe-${child.generation}`, method: "server/discover", params: { _meta: meta } } as JSONRPCRequest, { signal: AbortSignal.timeout(probeTimeoutMs) })
+      .then(
+        (answer) => (isDiscoverAnswer(answer) || isModernError(answer) ? "modern" : "legacy"),
+        (error: unknown) => {
+          if ((error as Error | undefined)?.name === "TimeoutError") return "legacy";
+          throw error;
+        },
+      );
+    return child.era;
+  }
+
+  /** A request to `child`, after the probe when it is on. */
+  async function probed<T>(child: Child, message: JSONRPCRequest, send: () => Promise<T>): Promise<T> {
+    if (probe && (await eraOf(child, (message.params as { _meta?: unknown } | undefined)?._meta)) === "legacy") {
+      throw new LegacyServerError(`${where} did not answer server/discover as a 2026-07-28 server does`);
+    }
+    return send();
+  }
+
+  const wire: ChannelWire = {
+    kind: "channel",
+    connect() {
+      const child = running();
+      return {
+        generation: child.generation,
+        request: (message, o) => child.channel.mux.request(message, o),
+        send: (message) => child.channel.mux.send(message),
+        onUnclaimed: (listener) => void (child.channel.mux.unclaimed = listener),
+        probe: (meta) => eraOf(child, meta),
+      };
+    },
+  };
+
   return {
     get pid() {
       return current && !current.dead ? current.process.pid : undefined;
     },
-    request: (message, o) => on((c) => c.channel.mux.request(message, o)),
-    listen: (message, o) => on((c) => c.channel.mux.listen(message, o)),
+    wire,
+    request: (message, o) => on((c) => probed(c, message, () => c.channel.mux.request(message, o))),
+    listen: (message, o) => on((c) => probed(c, message, () => c.channel.mux.listen(message, o))),
     notify: (message) => on((c) => c.channel.mux.notify(message)),
     async close() {
       if (closed) return;

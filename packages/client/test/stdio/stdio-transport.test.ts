@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { JSONRPCRequest } from "@mrtr/schema";
-import { QueueFullError, RequestTimeoutError, ResponseTooLargeError, TransportError } from "@mrtr/client";
+import { LegacyServerError, QueueFullError, RequestTimeoutError, ResponseTooLargeError, TransportError } from "@mrtr/client";
 import { stdioTransport, type StdioTransport, type StdioTransportOptions } from "@mrtr/client/stdio";
 
 const opened: StdioTransport[] = [];
@@ -15,13 +15,13 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((t) => t.close()));
 });
 
-/** A child running `script` (CommonJS); `serve(handler)` inside it answers each request line. */
+/** A child running `script` (CommonJS); `serve(handler)` inside it answers each request line. These scripts are not MCP servers: the era probe is off unless a test turns it on. */
 function child(script: string, options: Partial<StdioTransportOptions> = {}): StdioTransport {
   const prelude = `
     const out = (m) => process.stdout.write(JSON.stringify(m) + "\\n");
     const serve = (handle) => require("readline").createInterface({ input: process.stdin }).on("line", (l) => { const m = JSON.parse(l); handle(m); });
   `;
-  const t = stdioTransport({ command: process.execPath, args: ["-e", prelude + script], stderr: "ignore", ...options });
+  const t = stdioTransport({ command: process.execPath, args: ["-e", prelude + script], stderr: "ignore", probe: false, ...options });
   opened.push(t);
   return t;
 }
@@ -41,6 +41,45 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!condition()) throw new Error(`timed out waiting for ${what}`);
 }
+
+describe("stdioTransport's era probe (stdio.mdx, Backward Compatibility)", () => {
+  const answering = (discover: string) => `serve((m) => {
+    if (m.method === "server/discover") { ${discover} return; }
+    out({ jsonrpc: "2.0", id: m.id, result: { resultType: "complete", got: m.method } });
+  });`;
+
+  it("probes each process once with server/discover carrying the request's _meta, then sends the request", async () => {
+    const t = child(answering(`console.error(JSON.stringify(m.params._meta)); out({ jsonrpc: "2.0", id: m.id, result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {} } });`), { probe: true, stderr: (line) => probes.push(line) });
+    const probes: string[] = [];
+    expect(((await t.request(req())) as any).result.got).toBe("tools/call");
+    expect(((await t.request(req())) as any).result.got).toBe("tools/call");
+    expect(probes).toEqual([JSON.stringify({ "io.modelcontextprotocol/protocolVersion": "2026-07-28" })]);
+  });
+
+  it("takes a modern error to the probe (-32022) as a modern server", async () => {
+    const t = child(answering(`out({ jsonrpc: "2.0", id: m.id, error: { code: -32022, message: "unsupported", data: { supported: ["2026-07-28"] } } });`), { probe: true });
+    expect(((await t.request(req())) as any).result.got).toBe("tools/call");
+  });
+
+  it("fails every request to a server that answers the probe with another error (-32601) with LegacyServerError, sending none of them", async () => {
+    const seen: string[] = [];
+    const t = child(answering(`out({ jsonrpc: "2.0", id: m.id, error: { code: -32601, message: "Method not found" } });`).replace("serve((m) => {", "serve((m) => { console.error(m.method);"), {
+      probe: true,
+      stderr: (line) => seen.push(line),
+    });
+    const error = (await t.request(req()).catch((e: unknown) => e)) as LegacyServerError;
+    expect(error).toBeInstanceOf(LegacyServerError);
+    expect(error.message).toMatch(/initialize-based MCP revision.*legacyClient\(\) from @mrtr\/legacy\/client/);
+    await expect(t.request(req())).rejects.toBeInstanceOf(LegacyServerError);
+    await until(() => seen.length > 0, "the server's log");
+    expect(seen).toEqual(["server/discover"]);
+  });
+
+  it("takes a server that does not answer the probe within probeTimeoutMs as legacy", async () => {
+    const t = child(answering(``), { probe: true, probeTimeoutMs: 150 });
+    await expect(t.request(req())).rejects.toBeInstanceOf(LegacyServerError);
+  });
+});
 
 describe("stdioTransport", () => {
   it("launches the server on the first request, answers by id, and close() ends it (stdin closed)", async () => {
