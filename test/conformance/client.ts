@@ -1,11 +1,14 @@
 /**
  * Our client, driven by the official conformance suite: the scenario comes in
  * MCP_CONFORMANCE_SCENARIO, the server URL is the last argument.
- * `npm run conformance:client -- URL`.
+ * `npm run conformance:client -- URL`; with `--legacy` the client carries
+ * @mrtr/legacy/client's plugin (the 2025-11-25 requirement set's servers
+ * are initialize-based).
  */
 import { createClient, httpTransport, type FormHandler, type HttpTransportOptions } from "@mrtr/client";
 import { callbackUserAgent, withAuth, type AuthOptions } from "@mrtr/client/auth";
 import { describeForm } from "@mrtr/client/elicitation";
+import { legacyClient } from "@mrtr/legacy/client";
 
 /** Answers any form with defaults, or plausible values for each field kind. */
 const answerForm: FormHandler = async (params) => {
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     version: "1.0.0",
     elicitation: { form: answerForm, url: async () => ({ action: "accept" }) },
     timeoutMs: 25_000,
+    ...(process.argv.includes("--legacy") && { legacy: legacyClient() }),
   });
   if (scenario.startsWith("auth/")) {
     // The protected test server offers tools only: list them and call each.

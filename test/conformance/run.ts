@@ -11,7 +11,10 @@
  * - `server-2025-11-25`: the 2025-11-25 requirement set (`--requirements
  *   2025-11-25`, initialize-based clients) against the fixture in dual-era
  *   mode (`--legacy`, through @mrtr/legacy);
- * - `client`: the full 2026-07-28 client set against our client.
+ * - `client`: the full 2026-07-28 client set against our client;
+ * - `client-2025-11-25`: the 2025-11-25 requirement set (initialize-based
+ *   servers) against our client with @mrtr/legacy/client's plugin
+ *   (`test/conformance/client.ts --legacy`).
  * It prints the suite's per-check lines and compares the outcome with
  * test/conformance/expected-failures.json (keyed by set): a failing scenario
  * not listed there fails the run, and so does a listed one that passes.
@@ -40,13 +43,13 @@ const LEGACY_SPEC = "2025-11-25";
 const EXPECTED_FAILURES = join(root, "test/conformance/expected-failures.json");
 type Side = "server" | "client";
 /** A set of scenarios the run scores: one side, at one revision. */
-type SetName = "server" | "server-2025-11-25" | "client";
-const SETS: readonly SetName[] = ["server", "server-2025-11-25", "client"];
+type SetName = "server" | "server-2025-11-25" | "client" | "client-2025-11-25";
+const SETS: readonly SetName[] = ["server", "server-2025-11-25", "client", "client-2025-11-25"];
 type Expected = Record<SetName, Record<string, string>>;
 
 function readExpected(): Expected {
   const raw = JSON.parse(readFileSync(EXPECTED_FAILURES, "utf8")) as Partial<Expected>;
-  return { server: raw.server ?? {}, "server-2025-11-25": raw["server-2025-11-25"] ?? {}, client: raw.client ?? {} };
+  return { server: raw.server ?? {}, "server-2025-11-25": raw["server-2025-11-25"] ?? {}, client: raw.client ?? {}, "client-2025-11-25": raw["client-2025-11-25"] ?? {} };
 }
 
 /** The suite's own list of a side's scenarios at the spec version: the full set, so a new scenario cannot go unrun. */
@@ -59,22 +62,24 @@ function scenariosOf(side: Side): string[] {
 }
 
 /**
- * The server scenarios a revision's frozen requirement set scores (`list
- * --server --requirements REV`, its "Server scenarios" section; the ones it
- * runs but never scores are listed after "Run and reported, but never scored").
+ * The scenarios of one side a revision's frozen requirement set scores
+ * (`list --server|--client --requirements REV`, its "Server scenarios" or
+ * "Client scenarios" section; the ones it runs but never scores are listed
+ * after "Run and reported, but never scored").
  */
-function requiredServerScenarios(revision: string): string[] {
-  const r = spawnSync(node22, [suiteEntry, "list", "--server", "--requirements", revision], { cwd: root, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`conformance list --server --requirements ${revision} failed: ${r.stderr}`);
+function requiredScenarios(side: Side, revision: string): string[] {
+  const r = spawnSync(node22, [suiteEntry, "list", `--${side}`, "--requirements", revision], { cwd: root, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`conformance list --${side} --requirements ${revision} failed: ${r.stderr}`);
   const lines = r.stdout.replace(ANSI, "").split("\n");
-  const start = lines.findIndex((l) => l.startsWith("Server scenarios"));
+  const header = side === "server" ? "Server scenarios" : "Client scenarios";
+  const start = lines.findIndex((l) => l.startsWith(header));
   const names: string[] = [];
   for (const line of start < 0 ? [] : lines.slice(start + 1)) {
     const m = /^\s+- (\S+)/.exec(line);
     if (m) names.push(m[1]!);
     else if (line.trim() !== "") break;
   }
-  if (names.length === 0) throw new Error(`conformance list --server --requirements ${revision} printed no server scenario`);
+  if (names.length === 0) throw new Error(`conformance list --${side} --requirements ${revision} printed no ${side} scenario`);
   return names;
 }
 
@@ -142,31 +147,43 @@ function runSuite(set: SetName, side: Side, scenario: string, target: string[], 
   return { set, scenario, passed: passed!, total: total!, failed: overallFailed && failed === 0 ? 1 : failed!, warnings: warnings!, checks, output };
 }
 
+/** Each scenario's result folder under `dir` (`NAME-TIMESTAMP`, and `auth/NAME-TIMESTAMP` for the auth scenarios), by scenario name; `prefix` is stripped. */
+function resultFolders(dir: string, prefix: string): [scenario: string, folder: string][] {
+  const found: [string, string][] = [];
+  const walk = (at: string, group: string) => {
+    for (const entry of existsSync(at) ? readdirSync(at).sort() : []) {
+      const name = /^(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(entry)?.[1];
+      if (name && existsSync(join(at, entry, "checks.json"))) found.push([`${group}${name.startsWith(prefix) ? name.slice(prefix.length) : name}`, join(at, entry)]);
+      else if (!name && group === "") walk(join(at, entry), `${entry}/`);
+    }
+  };
+  walk(dir, "");
+  return found;
+}
+
 /**
- * Runs a revision's whole server requirement set in one call, as a user of
- * the suite would (`server --url URL --requirements REV`; the suite refuses
- * `--scenario` beside it, and prints no per-check lines in this mode), with
- * `--output-dir`: each scenario's checks come from the `checks.json` the
- * suite writes for it. A scenario fails on a FAILURE check, or when the
- * suite's summary does not mark it passed; WARNING checks are its warnings.
+ * Runs a revision's whole requirement set of one side in one call, as a
+ * user of the suite would (`server --url URL --requirements REV`, `client
+ * --command CMD --requirements REV`; the suite refuses `--scenario` beside
+ * it, and prints no per-check lines in this mode), with `--output-dir`: each
+ * scenario's checks come from the `checks.json` the suite writes for it. A
+ * scenario fails on a FAILURE check, or when the suite's summary does not
+ * mark it passed; WARNING checks are its warnings.
  */
-function runRequirements(set: SetName, revision: string, url: string): Outcome[] {
-  const dir = join(cache, "results", `${revision}-${Date.now()}`);
-  const r = spawnSync(node22, [suiteEntry, "server", "--url", url, "--requirements", revision, "--output-dir", dir], { cwd: root, encoding: "utf8", timeout: 600_000 });
+function runRequirements(set: SetName, side: Side, revision: string, target: string[]): Outcome[] {
+  const dir = join(cache, "results", `${set}-${Date.now()}`);
+  const r = spawnSync(node22, [suiteEntry, side, ...target, "--requirements", revision, "--output-dir", dir], { cwd: root, encoding: "utf8", timeout: 900_000 });
   const output = `${r.stdout ?? ""}${r.stderr ?? ""}`.replace(ANSI, "");
-  const summary = output.split("=== SUMMARY ===")[1] ?? "";
+  const summary = output.split(/=== SUMMARY ===|Running requirements/).slice(1).join("\n");
   const outcomes: Outcome[] = [];
-  for (const entry of existsSync(dir) ? readdirSync(dir).sort() : []) {
-    const scenario = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(entry)?.[1];
-    const file = join(dir, entry, "checks.json");
-    if (!scenario || !existsSync(file)) continue;
-    const checks = JSON.parse(readFileSync(file, "utf8")) as { id: string; description: string; status: string; errorMessage?: string }[];
+  for (const [scenario, folder] of resultFolders(dir, `${side}-`)) {
+    const checks = JSON.parse(readFileSync(join(folder, "checks.json"), "utf8")) as { id: string; description: string; status: string; errorMessage?: string }[];
     const count = (status: string) => checks.filter((c) => c.status === status).length;
     const marked = summary.split("\n").some((line) => line.startsWith(`✓ ${scenario}:`));
     const lines = checks.map((c) => `${c.status.padEnd(7)} ${c.id}: ${c.errorMessage ?? c.description}`);
     outcomes.push({ set, scenario, passed: count("SUCCESS"), total: checks.length, failed: Math.max(count("FAILURE"), marked ? 0 : 1), warnings: count("WARNING"), checks: lines, output: lines.join("\n") });
   }
-  if (outcomes.length === 0) throw new Error(`conformance --requirements ${revision} ran no scenario (exit ${r.status}):\n${output.slice(0, 2000)}`);
+  if (outcomes.length === 0) throw new Error(`conformance ${side} --requirements ${revision} ran no scenario (exit ${r.status}):\n${output.slice(0, 2000)}`);
   return outcomes;
 }
 
@@ -177,8 +194,9 @@ async function main(): Promise<void> {
   const pick = (list: string[]) => (only.length ? list.filter((s) => only.includes(s)) : list);
   const lists: Record<SetName, string[]> = {
     server: scenariosOf("server"),
-    "server-2025-11-25": requiredServerScenarios(LEGACY_SPEC),
+    "server-2025-11-25": requiredScenarios("server", LEGACY_SPEC),
     client: scenariosOf("client"),
+    "client-2025-11-25": requiredScenarios("client", LEGACY_SPEC),
   };
   // An expected failure naming a scenario the suite no longer has in that set is stale.
   const stale = SETS.flatMap((set) =>
@@ -206,12 +224,7 @@ async function main(): Promise<void> {
         for (const s of legacyScenarios) outcomes.push(report(runSuite("server-2025-11-25", "server", s, ["--url", url(legacyPort)], LEGACY_SPEC)));
       } else {
         // The requirement set also runs scenarios it does not score; they are printed, not counted.
-        for (const o of runRequirements("server-2025-11-25", LEGACY_SPEC, url(legacyPort))) {
-          if (lists["server-2025-11-25"].includes(o.scenario)) outcomes.push(report(o));
-          else console.log(`     (not scored for ${LEGACY_SPEC}) ${o.scenario}: ${o.passed}/${o.total} passed, ${o.failed} failed, ${o.warnings} warnings`);
-        }
-        const missing = lists["server-2025-11-25"].filter((s) => !outcomes.some((o) => o.set === "server-2025-11-25" && o.scenario === s));
-        for (const s of missing) outcomes.push(report({ set: "server-2025-11-25", scenario: s, passed: 0, total: 0, failed: 1, warnings: 0, checks: [], output: "the suite listed it but did not run it" }));
+        scoreRequirements(outcomes, "server-2025-11-25", lists, runRequirements("server-2025-11-25", "server", LEGACY_SPEC, ["--url", url(legacyPort)]));
       }
     } finally {
       dualEra.kill();
@@ -220,6 +233,15 @@ async function main(): Promise<void> {
 
   const clientCommand = `${process.execPath} --import tsx ${join(root, "test/conformance/client.ts")}`;
   for (const s of pick(lists.client)) outcomes.push(report(runSuite("client", "client", s, ["--command", clientCommand])));
+
+  // The 2025-11-25 client set: initialize-based servers, reached through @mrtr/legacy/client's plugin.
+  const legacyClientScenarios = pick(lists["client-2025-11-25"]);
+  const legacyCommand = `${clientCommand} --legacy`;
+  if (only.length > 0) {
+    for (const s of legacyClientScenarios) outcomes.push(report(runSuite("client-2025-11-25", "client", s, ["--command", legacyCommand], LEGACY_SPEC)));
+  } else if (legacyClientScenarios.length > 0) {
+    scoreRequirements(outcomes, "client-2025-11-25", lists, runRequirements("client-2025-11-25", "client", LEGACY_SPEC, ["--command", legacyCommand]));
+  }
 
   const failing = (o: Outcome) => o.failed > 0 || o.warnings > 0;
   const unexpected = outcomes.filter((o) => failing(o) && expected[o.set][o.scenario] === undefined);
@@ -236,6 +258,16 @@ async function main(): Promise<void> {
   const ok = unexpected.length === 0 && fixed.length === 0 && (only.length > 0 || stale.length === 0);
   console.log(`conformance: ${outcomes.length - unexpected.length - fixed.length} passed, ${unexpected.length + fixed.length} failed (${known.length} expected failures)`);
   process.exit(ok ? 0 : 1);
+}
+
+/** Counts the outcomes of a requirement run that the set scores (the others are printed), and fails each scored scenario the suite did not run. */
+function scoreRequirements(outcomes: Outcome[], set: SetName, lists: Record<SetName, string[]>, run: Outcome[]): void {
+  for (const o of run) {
+    if (lists[set].includes(o.scenario)) outcomes.push(report(o));
+    else console.log(`     (not scored for ${LEGACY_SPEC}) ${o.scenario}: ${o.passed}/${o.total} passed, ${o.failed} failed, ${o.warnings} warnings`);
+  }
+  const missing = lists[set].filter((s) => !outcomes.some((o) => o.set === set && o.scenario === s));
+  for (const s of missing) outcomes.push(report({ set, scenario: s, passed: 0, total: 0, failed: 1, warnings: 0, checks: [], output: "the suite listed it but did not run it" }));
 }
 
 /** Prints one scenario's result and the suite's lines for it, as it finishes. */

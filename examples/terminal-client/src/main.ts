@@ -12,6 +12,8 @@ const USAGE = `Usage: npm start -w @mrtr/example-terminal-client [-- <server-url
 
 With no URL, connects to the built-in demo server in this process; with --stdio,
 launches the command (no shell) and talks to it over its stdin and stdout.
+Servers of 2026-07-28 and of the initialize-based revisions (2025-11-25,
+2025-06-18) alike: which one a server speaks is found out on the first request.
 Environment: MRTR_DEMO_SECRET (the demo server's requestState secret, 32+ bytes; random by default),
              MRTR_OPEN_URLS=1 (open URL steps in the browser after you consent), NO_COLOR.`;
 

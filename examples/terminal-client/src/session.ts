@@ -6,6 +6,7 @@
  */
 import { intro, log, note, outro, select } from "@clack/prompts";
 import { createClient, McpClientError, type McpClient } from "@mrtr/client";
+import { legacyClient } from "@mrtr/legacy/client";
 import { askArguments, type ToolInfo } from "./ask-arguments.js";
 import { CallCancelled, interruptProgress, withProgress } from "./call-progress.js";
 import type { Connection } from "./connect.js";
@@ -41,6 +42,8 @@ export async function runSession(connection: Connection): Promise<void> {
   const client = createClient({
     transport: connection.transport,
     ...CLIENT_INFO,
+    // Servers of the initialize-based revisions (2025-11-25) too: most servers in use speak one.
+    legacy: legacyClient(),
     elicitation: {
       form: formHandler({ via: connection.via }),
       url: urlHandler({ via: connection.via, onConsent: (key) => consented.add(key) }),
