@@ -15,9 +15,9 @@
 import { HEADER_MISMATCH, LATEST_PROTOCOL_VERSION, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
 import { encodeHeaderValue } from "@mrtr/schema/http";
 import type { JSONRPCRequest } from "@mrtr/schema";
+import { startClock, type ExchangeClock } from "@mrtr/internal";
 import { LegacyServerError, McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
 import { isModernError } from "./era-evidence.js";
-import { startClock, type ExchangeClock } from "./exchange-clock.js";
 import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
 import { readListenStream } from "./http/listen-stream.js";
 import { textWithin } from "./http/read-limited.js";

@@ -23,9 +23,8 @@
  */
 import type { JSONRPCNotification, JSONRPCRequest } from "@mrtr/schema";
 import { QueueFullError, RequestTimeoutError, ResponseTooLargeError, TransportError } from "./errors.js";
-import { startClock, type ExchangeClock } from "./exchange-clock.js";
 import type { ExchangeOptions, TransportResponse } from "./transport.js";
-import { isRecord, type LineFrame } from "@mrtr/internal";
+import { isRecord, startClock, type ExchangeClock, type LineFrame } from "@mrtr/internal";
 
 /** The limits of a multiplexed channel, with the option names that set them (for error messages). */
 export interface MultiplexLimits {

@@ -10,6 +10,8 @@ export { definedOnly } from "./defined-only.js";
 export { FORM_FORMATS, isFormFormat, readFormField } from "./form-field.js";
 export type { FieldReading, FormField, FormFormat, FormOption } from "./form-field.js";
 export { escapeToken, jsonPointer, parsePointer } from "./json-pointer.js";
+export { startClock } from "./exchange-clock.js";
+export type { ClockLimits, ExchangeClock } from "./exchange-clock.js";
 export { idOfTruncated, LineSplitter } from "./line-splitter.js";
 export type { LineFrame } from "./line-splitter.js";
 export { isRecord } from "./record.js";

@@ -16,8 +16,7 @@
 import { createParser } from "eventsource-parser";
 import { RequestTimeoutError, ResponseTooLargeError, TransportError } from "@mrtr/client";
 import type { HttpWire } from "@mrtr/client/plugin";
-import { isRecord, readWithin } from "@mrtr/internal";
-import { legacyClock } from "./clock.js";
+import { isRecord, readWithin, startClock } from "@mrtr/internal";
 import { SessionLostError } from "./errors.js";
 import type { LegacyLink, LinkRequestOptions, Message } from "./link.js";
 
@@ -80,7 +79,7 @@ export class HttpLink implements LegacyLink {
   }
 
   async request(message: Message, { signal, onMessage }: LinkRequestOptions = {}): Promise<Message> {
-    const clock = legacyClock(this.wire.limits.timeoutMs, this.wire.limits.maxTimeoutMs);
+    const clock = startClock(this.wire.limits);
     const stop = AbortSignal.any([clock.signal, this.ended.signal, ...(signal ? [signal] : [])]);
     const id = key(message.id);
     let settle!: (m: Message) => void;
@@ -236,7 +235,7 @@ export class HttpLink implements LegacyLink {
   }
 
   async send(message: Message): Promise<void> {
-    const clock = legacyClock(this.wire.limits.timeoutMs, this.wire.limits.maxTimeoutMs);
+    const clock = startClock(this.wire.limits);
     try {
       const response = await this.fetch({
         method: "POST",

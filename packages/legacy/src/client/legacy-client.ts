@@ -15,12 +15,10 @@
  * `initialize` with a modern error, is probed again (at most
  * `maxEraChanges` times in a row, then the request fails).
  */
-import { LegacyServerError } from "@mrtr/client";
-import type { ClientEra, EraClient, TransportWire } from "@mrtr/client/plugin";
-import { isDiscoverAnswer, isModernError } from "@mrtr/client/plugin";
-import type { ExchangeOptions, Transport, TransportResponse } from "@mrtr/client";
+import { LegacyServerError, McpClientError, type ExchangeOptions, type Transport, type TransportResponse } from "@mrtr/client";
+import { isDiscoverAnswer, isModernError, type ClientEra, type EraClient, type TransportWire } from "@mrtr/client/plugin";
+import { definedOnly } from "@mrtr/internal";
 import type { JSONRPCNotification, JSONRPCRequest } from "@mrtr/schema";
-import { McpClientError } from "@mrtr/client";
 import { LEGACY_LATEST_PROTOCOL_VERSION } from "../schema/types.gen.js";
 import { ChannelLink } from "./channel-link.js";
 import { LegacyHandshakeError, ManualModeUnavailableError, SessionLostError } from "./errors.js";
@@ -66,7 +64,7 @@ export interface LegacyClient extends ClientEra {
 
 export function legacyClient(options: LegacyClientOptions = {}): LegacyClient {
   const mode = options.mode ?? "auto";
-  const limits = { ...LEGACY_CLIENT_DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof LEGACY_CLIENT_DEFAULTS;
+  const limits = { ...LEGACY_CLIENT_DEFAULTS, ...definedOnly(options) } as typeof LEGACY_CLIENT_DEFAULTS;
   const version = options.protocolVersion ?? LEGACY_LATEST_PROTOCOL_VERSION;
   let verdict: EraVerdict | undefined = mode === "legacy" ? { era: "legacy", protocolVersion: version } : mode === "modern" ? { era: "modern" } : options.prior;
   let wrapped = false;

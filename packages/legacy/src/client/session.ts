@@ -54,6 +54,8 @@ export class LegacySession {
   private handshake: Promise<InitializeAnswer> | undefined;
   private readonly serving = new Map<string, AbortController>();
   private readonly listeners = new Set<Listener>();
+  /** What ends with the session: the emulated listen streams, which then fail so the client opens them again. */
+  private readonly onEnd: (() => void)[] = [];
   private counter = 0;
   private readonly prefix = `legacy-${globalThis.crypto.randomUUID().slice(0, 8)}-`;
   private closed = false;
@@ -201,8 +203,6 @@ export class LegacySession {
     }
     return undefined;
   }
-
-  private readonly onEnd: (() => void)[] = [];
 
   /** A notification the core client sends (outside the session's own: cancellation of a request goes through its signal). */
   async notify(message: Message): Promise<void> {
