@@ -21,6 +21,10 @@ export function serverCapabilities(core: ServerCore): ServerCapabilities {
     };
   }
   if (core.registry.completes()) caps.completions = {};
+  if (core.extensions.list.length > 0) {
+    caps.extensions = { ...caps.extensions };
+    for (const extension of core.extensions.list) caps.extensions[extension.id] = extension.settings ?? {};
+  }
   return caps;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Implementation, Resource } from "@mrtr/schema";
 import type { RequestContext } from "./context.js";
+import type { Extensions } from "./extensions.js";
 import type { HostHooks } from "./hooks.js";
 import type { ServerFeature } from "./features.js";
 import type { InputKinds } from "./input-kinds.js";
@@ -27,6 +28,8 @@ export interface ServerCore {
   readonly kinds: InputKinds;
   /** What plugins add to handler contexts and to the declared capabilities (such as logging). */
   readonly features: readonly ServerFeature[];
+  /** Protocol extensions: their methods, capabilities and say in tools/call. */
+  readonly extensions: Extensions;
   readonly codec: RequestStateCodec;
   readonly replayGuard: ReplayGuard;
   readonly schemas: SchemaChecks;

@@ -18,7 +18,7 @@ import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError } f
 import type { HandleOptions, PrecheckFacts } from "./exchange.js";
 import { follow } from "./follow-signal.js";
 import { InFlight, type Sender } from "./in-flight.js";
-import { readRequest, takeIn } from "./intake.js";
+import { readExtensionRequest, readRequest, takeIn } from "./intake.js";
 import { METHODS } from "./methods/index.js";
 import type { MethodHandler, ServingContext } from "./methods/method.js";
 import type { RoundParams } from "./multi-round.js";
@@ -51,6 +51,7 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
   const facts: PrecheckFacts = {
     supportedVersions: core.supportedVersions,
     toolParamHeaders: (name) => core.registry.tools.get(name)?.paramHeaders ?? [],
+    namedParams: core.extensions.namedParams,
   };
 
   const principalFor = async (message: unknown, opts: HandleOptions, auth: AuthInfo | undefined) =>
@@ -94,7 +95,8 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
         await cancel(raw, opts);
         return undefined;
       }
-      const read = readRequest(raw);
+      const extension = typeof raw.method === "string" && "id" in raw ? core.extensions.methods.get(raw.method) : undefined;
+      const read = extension ? readExtensionRequest(raw, extension.check) : readRequest(raw);
       if (read.kind === "answer") return read.response;
       if (read.kind === "none") return undefined; // notifications and stray responses need no answer
       const { request } = read;
@@ -125,7 +127,9 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
         emit,
         streaming: opts.send !== undefined,
       };
-      const serve = METHODS[request.method] as MethodHandler<typeof request.method> | undefined;
+      const serve = extension
+        ? (((r: never, c: ServingContext) => extension.serve(r, c)) as unknown as MethodHandler<typeof request.method>)
+        : (METHODS[request.method] as MethodHandler<typeof request.method> | undefined);
       if (!serve) throw new McpMethodNotFoundError(request.method);
       if (options.closing() && request.method === "subscriptions/listen") throw new ServerBusyError("The server is shutting down; open the stream again on another instance.");
       const result = await untilAborted(serve(request as never, ctx, core), controller.signal);

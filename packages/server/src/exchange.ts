@@ -17,6 +17,8 @@ export interface PrecheckFacts {
   readonly supportedVersions: readonly string[];
   /** The `x-mcp-header` parameters of a registered tool (none for an unknown tool). */
   toolParamHeaders(name: string): readonly ParamHeader[];
+  /** Extension methods whose `Mcp-Name` header carries a params field, by method (`{ "tasks/get": "taskId" }`). */
+  readonly namedParams: Readonly<Record<string, string>>;
 }
 
 /** What a binding passes with each message to `server.handle`. */

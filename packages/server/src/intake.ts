@@ -10,6 +10,8 @@
 import { INPUT_REQUIRED_METHODS, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
 import type { ClientRequest, RequestId } from "@mrtr/schema";
 import { checkJsonLimits, parseMessage, type JsonLimits } from "@mrtr/zod";
+import { checkJSONRPCRequest, checkRequestParams, firstIssueOf } from "@mrtr/zod/checks";
+import { jsonPointer } from "@mrtr/internal";
 import { errorResponse, idOf } from "./error-response.js";
 import type { ServerResponse } from "./server.js";
 
@@ -102,6 +104,21 @@ export function readRequest(message: Record<string, unknown>): ReadRequest {
   }
   if (parsed.kind !== "request") return { kind: "none" };
   return { kind: "request", request: parsed.message, inputResponses };
+}
+
+/**
+ * Validates a request of a method an extension serves: the JSON-RPC envelope
+ * (-32600), the `_meta` every request carries (-32602), then the extension's
+ * own check of the request (-32602).
+ */
+export function readExtensionRequest(message: Record<string, unknown>, check: (request: Record<string, unknown>) => string | undefined): ReadRequest {
+  const id = idOf(message);
+  const envelope = firstIssueOf(checkJSONRPCRequest, message);
+  if (envelope) return { kind: "answer", response: errorResponse(id, { code: INVALID_REQUEST, message: `Invalid request: ${jsonPointer(envelope.path)} ${envelope.message}` }) };
+  const meta = firstIssueOf(checkRequestParams, message.params);
+  const problem = meta ? `${jsonPointer(["params", ...meta.path])} ${meta.message}` : check(message);
+  if (problem) return { kind: "answer", response: errorResponse(id, { code: INVALID_PARAMS, message: `Invalid params for ${String(message.method)}: ${problem}` }) };
+  return { kind: "request", request: message as unknown as ClientRequest, inputResponses: undefined };
 }
 
 const MRTR_METHODS = new Set<string>(INPUT_REQUIRED_METHODS);

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { InputContext, RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { InvalidRequestStateError, McpInvalidParamsError, MissingCapabilityError, ServerDefinitionError } from "./errors.js";
+import { isExtensionResult, type ToolCallPlan } from "./extensions.js";
 import { isInputRequired } from "./input-required.js";
 import { mergeCapabilities } from "@mrtr/internal";
 import { CanonicalJsonError, paramsDigest } from "./request-state/index.js";
@@ -61,6 +62,7 @@ export async function serveRound<R extends object>(
   definition: { stateSchema?: z.ZodType },
   run: (ctx: InputContext) => Promise<R | unknown>,
   extra: object = {},
+  plan?: ToolCallPlan,
 ): Promise<(R & { resultType: "complete" }) | InputRequiredResult> {
   const method = base.method;
   let digest: string;
@@ -82,9 +84,12 @@ export async function serveRound<R extends object>(
       replayGuard: core.replayGuard,
       features: core.features,
       emit: (base as Partial<ServingContext>).emit ?? (() => false),
+      ...(plan && { plan }),
     },
-    run,
+    plan ? (ctx) => plan.run(() => run(ctx)) : run,
   );
+  // An extension's own answer (a task handle) leaves as it is.
+  if (outcome.kind === "complete" && isExtensionResult(outcome.result)) return outcome.result as R & { resultType: "complete" };
   if (outcome.kind === "complete") return { ...extra, ...(outcome.result as R), resultType: "complete" };
   const requests: InputRequests = outcome.inputRequests ?? {};
   let missing: ClientCapabilities | undefined;

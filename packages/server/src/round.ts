@@ -7,6 +7,7 @@ import type { InputRequest, InputRequests, InputResponse, JSONRPCNotification } 
 import type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
 import { InvalidRequestStateError, McpInvalidParamsError, ServerDefinitionError } from "./errors.js";
 import { isInputRequired } from "./input-required.js";
+import type { RoundDiversion, ToolCallPlan } from "./extensions.js";
 import type { ServerFeature } from "./features.js";
 import type { InputKinds } from "./input-kinds.js";
 import { canonicalJson } from "./request-state/index.js";
@@ -92,6 +93,27 @@ export interface RoundInput {
   /** What plugins add to the context (logging), and how they send ahead of the answer. */
   features: readonly ServerFeature[];
   emit: (notification: JSONRPCNotification) => boolean;
+  /** An extension's plan for this call (a task): its context methods, and where a missing answer goes once it takes over. */
+  plan?: Pick<ToolCallPlan, "diversion" | "contextMethods">;
+}
+
+/** How long a diverted URL-mode ask waits between looks at whether the out-of-band step finished. */
+const URL_STEP_POLL_MS = 1_000;
+
+/** Waits `ms`, or rejects when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /**
@@ -146,6 +168,9 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
   );
 
   const missing = new Map<string, { request: InputRequest; f: string }>();
+  const diversion: RoundDiversion | undefined = input.plan?.diversion;
+  // Keys whose answer the extension obtained (after a takeover), so URL-mode steps wait rather than ask again.
+  const diverted = new Set<string>();
   const ask = async (key: string, request: InputRequest, options: ElicitOptions = {}): Promise<unknown> => {
     const kind = input.kinds.get(request.method);
     kind.assertValid(request, options);
@@ -163,6 +188,13 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
         return verdict.value;
       }
     }
+    const obtained = diversion?.unanswered(key, request, (answer) => kind.checkAnswer(request, answer));
+    if (obtained) {
+      const value = await obtained;
+      answers[key] = { f, r: value };
+      diverted.add(key);
+      return value;
+    }
     const pending = missing.get(key);
     if (pending && pending.f !== f) throw new ChangedQuestionError(key);
     missing.set(key, { request, f });
@@ -172,6 +204,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
   // Methods that plugins add by augmenting InputContext come from their kinds just below.
   const ctx = {
     ...input.base,
+    ...(diversion && { signal: diversion.signal, progress: diversion.progress }),
     // Each value passed its kind's answer check (an ElicitResult for elicitation, …).
     inputResponses: valid as Record<string, InputResponse>,
     state: previous.d,
@@ -181,7 +214,10 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
     elicitUrl: async (key, params, options: ElicitUrlOptions = {}) => {
       const request = { method: "elicitation/create", params: { mode: "url", ...params } } as InputRequest;
       const answer = (await ask(key, request, options.allowUrl ? { allowUrl: options.allowUrl } : {})) as { action: string };
-      if (answer.action === "accept" && options.completed && !(await options.completed())) {
+      if (answer.action === "accept" && options.completed && diverted.has(key)) {
+        // Taken over (a task): the question is not asked twice; wait for the step to finish.
+        while (!(await options.completed())) await pause(URL_STEP_POLL_MS, ctx.signal);
+      } else if (answer.action === "accept" && options.completed && !(await options.completed())) {
         // Consent given, step not finished: ask the same again; the client polls.
         delete answers[key];
         missing.set(key, { request, f: fingerprint(request) });
@@ -204,7 +240,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
 
   for (const kind of input.kinds.all()) Object.assign(ctx, kind.contextMethods?.(ctx));
   for (const feature of input.features) Object.assign(ctx, feature.contextMethods(ctx, input.emit));
-  for (const feature of input.features) Object.assign(ctx, feature.contextMethods(ctx, input.emit));
+  Object.assign(ctx, input.plan?.contextMethods?.(ctx));
 
   let result: R;
   try {

@@ -22,6 +22,8 @@ import { ServerDefinitionError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
 import { hostHooks, type HostHookOptions } from "./hooks.js";
 import type { FeatureMethods, ServerFeature } from "./features.js";
+import { extensionsOf, type ServerExtension } from "./extensions.js";
+import { METHODS } from "./methods/index.js";
 import { elicitationInputKind, InputKinds, type InputKind, type KindMethods } from "./input-kinds.js";
 import { ajvValidator } from "./json-schema/ajv.js";
 import type { JsonSchemaValidator } from "./json-schema/validator.js";
@@ -75,6 +77,12 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   inputKinds?: K;
   /** Features that add context methods and capabilities (such as @mrtr/deprecated's logging); each name once. */
   features?: F;
+  /**
+   * Protocol extensions (such as `tasks()` from @mrtr/tasks/server), each id
+   * once: their methods, their capability under `capabilities.extensions`, and
+   * their say in how tool calls run.
+   */
+  extensions?: readonly ServerExtension[];
   /**
    * How tool schemas given as JSON Schema are checked (default `ajvValidator()`
    * from `@mrtr/server/json-schema`, which generates code at run time; pass
@@ -173,6 +181,7 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     registry: new Registry(schemas),
     kinds: new InputKinds([elicitationInputKind, ...(options.inputKinds ?? [])]),
     features: featuresOf(options.features ?? []),
+    extensions: extensionsOf(options.extensions ?? [], Object.keys(METHODS)),
     codec: codecOf(options),
     replayGuard:
       options.replayGuard ??
@@ -189,6 +198,15 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     hub: subscriptions.hub,
     listen: subscriptions.limits,
   };
+
+  for (const extension of core.extensions.list) {
+    extension.attach?.({
+      serverInfo: core.serverInfo,
+      checkAnswer: (request, answer) => core.kinds.get(request.method).checkAnswer(request, answer),
+      missingCapabilities: (request, declared) => core.kinds.get(request.method).missingCapabilities(request, declared),
+      reportError: (error, info) => core.hooks.error(error, info),
+    });
+  }
 
   const dispatcher = createDispatcher(core, {
     jsonLimits: options.jsonLimits,
@@ -233,6 +251,7 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     async close() {
       closed = true;
       subscriptions.hub.closeAll();
+      await Promise.all(core.extensions.list.map((extension) => extension.close?.()));
     },
     activity: () => ({ requests: dispatcher.inFlight.size, streams: subscriptions.hub.size }),
   };

@@ -13,7 +13,9 @@
  *    `_meta`'s is a mismatch;
  * 3. `Mcp-Method` is required on every message with a method and equals it;
  *    `Mcp-Name` is required on tools/call, prompts/get and resources/read and
- *    equals the name or URI after decoding the Base64 sentinel.
+ *    equals the name or URI after decoding the Base64 sentinel (and on an
+ *    extension's methods that the caller names, such as the Tasks
+ *    extension's `tasks/get` with `taskId`, their field);
  * Then, on a tools/call, each `x-mcp-header` parameter of the tool with a
  * value (not absent, not null) has its `Mcp-Param-{Name}` header, equal to
  * the value after decoding, and no header is sent for one without.
@@ -48,8 +50,14 @@ const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
  * Every way the standard headers of `message` disagree with it, in the order
  * above; empty when they agree. `supported` lists the versions a server
  * speaks; without it the unsupported-version rule is not checked.
+ * `extensionNamed` adds methods whose `Mcp-Name` carries a params field.
  */
-export function standardHeaderProblems(message: Record<string, unknown>, header: HeaderLookup, supported?: readonly string[]): HeaderProblem[] {
+export function standardHeaderProblems(
+  message: Record<string, unknown>,
+  header: HeaderLookup,
+  supported?: readonly string[],
+  extensionNamed: Readonly<Record<string, string>> = {},
+): HeaderProblem[] {
   const problems: HeaderProblem[] = [];
   const mismatch = (rule: HeaderProblem["rule"], name: string, text: string) => problems.push({ rule, header: name, code: HEADER_MISMATCH, message: text });
   const params = isObject(message.params) ? message.params : {};
@@ -77,7 +85,7 @@ export function standardHeaderProblems(message: Record<string, unknown>, header:
   const headerMethod = header("mcp-method");
   if (headerMethod === undefined) mismatch("method", "mcp-method", "The Mcp-Method header is required");
   else if (headerMethod !== method) mismatch("method", "mcp-method", `Mcp-Method header ${JSON.stringify(headerMethod)} does not match method ${JSON.stringify(method)}`);
-  const field = NAMED[method];
+  const field = Object.prototype.hasOwnProperty.call(NAMED, method) ? NAMED[method] : Object.prototype.hasOwnProperty.call(extensionNamed, method) ? extensionNamed[method] : undefined;
   const name = field ? params[field] : undefined;
   if (typeof name === "string") {
     const raw = header("mcp-name");

@@ -16,7 +16,7 @@ import { HeaderMismatchError, UnsupportedVersionError, type McpError } from "../
 export function httpPrecheck(request: Request): (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined {
   const header: HeaderLookup = (name) => request.headers.get(name) ?? undefined;
   return (message, facts) => {
-    let [problem] = standardHeaderProblems(message, header, facts.supportedVersions);
+    let [problem] = standardHeaderProblems(message, header, facts.supportedVersions, facts.namedParams);
     if (!problem && message.method === "tools/call") {
       const params = isRecord(message.params) ? message.params : {};
       const annotated = typeof params.name === "string" ? facts.toolParamHeaders(params.name) : [];

@@ -6,11 +6,13 @@
  * `maxDurationMs`: the closing result, after which clients open a new one).
  */
 import { McpInvalidParamsError, McpInvalidRequestError, McpMethodNotFoundError, ServerBusyError } from "../errors.js";
+import type { Follower } from "../subscriptions/hub.js";
 import type { MethodHandler } from "./method.js";
 
 export const listen: MethodHandler<"subscriptions/listen"> = async (request, ctx, core) => {
   const { hub, listen: limits } = core;
-  if (!hub.offered) throw new McpMethodNotFoundError(request.method);
+  const listens = core.extensions.listens;
+  if (!hub.offered && listens.length === 0) throw new McpMethodNotFoundError(request.method);
   if (!ctx.streaming) throw new McpInvalidRequestError("subscriptions/listen needs a transport that streams notifications (HTTP, stdio, or handle() with send).");
   const requested = request.params.notifications;
   const asked = [...new Set(requested.resourceSubscriptions ?? [])];
@@ -22,8 +24,19 @@ export const listen: MethodHandler<"subscriptions/listen"> = async (request, ctx
     const verdicts = await Promise.all(uris.map((uri) => Promise.resolve(limits.canSubscribe!(uri, ctx)).then((ok) => ok === true, () => false)));
     uris = uris.filter((_, i) => verdicts[i]);
   }
+  // Fields extensions serve (the Tasks extension's taskIds): each agrees to its part, and sends on the stream once it is acknowledged.
+  const agreed = hub.agree(requested, uris) as Record<string, unknown>;
+  const followers: Follower[] = [];
+  for (const extension of listens) {
+    const asked = (requested as Record<string, unknown>)[extension.field];
+    if (asked === undefined) continue;
+    const part = await extension.agree(asked, ctx);
+    if (part === undefined) continue;
+    agreed[extension.field] = part;
+    followers.push((send) => extension.follow(part, ctx, send));
+  }
   if (hub.size >= limits.maxStreams) throw new ServerBusyError(`Too many open subscription streams (${limits.maxStreams}); open it again later.`);
-  await hub.open(request.id, hub.agree(requested, uris), ctx.emit, ctx.signal);
+  await hub.open(request.id, agreed, ctx.emit, ctx.signal, followers);
   // Ended by the server (closed or expired): the closing result. Ended by the client: the server sends nothing.
   return { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": request.id } };
 };

@@ -6,6 +6,7 @@
  */
 import type { CallToolResult } from "@mrtr/schema";
 import { InsufficientScopeError, McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
+import type { ToolCallPlan } from "../extensions.js";
 import { isInputRequired } from "../input-required.js";
 import { listHints } from "../cache-hints.js";
 import { servesTools } from "../capabilities.js";
@@ -34,6 +35,12 @@ export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) 
   if (!args.ok) {
     return { resultType: "complete", isError: true, content: [{ type: "text", text: `Invalid arguments for tool ${name}: ${args.problems.join("; ")}` }] };
   }
+  // An extension may take the call over (the Tasks extension runs it as a task).
+  let plan: ToolCallPlan | undefined;
+  for (const extension of core.extensions.list) {
+    plan = extension.toolCall?.({ name, definition: tool, ctx });
+    if (plan) break;
+  }
   return serveRound<CallToolResult>(core, ctx, request.params, tool, async (input) => {
     const result = await tool.handler(args.value, input);
     if (tool.outputSchema !== undefined && !isInputRequired(result) && !(result as { isError?: boolean }).isError) {
@@ -43,5 +50,5 @@ export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) 
       if (!check.ok) throw new ServerDefinitionError(`Tool ${name} returned a result that does not match its outputSchema: ${check.problems.join("; ")}`);
     }
     return result;
-  });
+  }, {}, plan);
 };

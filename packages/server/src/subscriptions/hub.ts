@@ -17,6 +17,9 @@ export interface Deliverable {
   resourceSubscriptions: boolean;
 }
 
+/** What an extension sends on one stream once it is acknowledged (see ListenExtension); returns the function that stops it. */
+export type Follower = (send: (method: string, params: Record<string, unknown>) => boolean) => () => void;
+
 /** How a stream ended. */
 export type StreamEnd = "aborted" | "closed" | "expired";
 
@@ -63,9 +66,10 @@ export class SubscriptionHub {
    * Opens a stream: sends the acknowledgement, then delivers until `signal`
    * aborts, `closeAll` runs, or `maxDurationMs` passes. Resolves with how it ended.
    */
-  open(id: RequestId, filter: SubscriptionFilter, emit: (n: JSONRPCNotification) => boolean, signal: AbortSignal): Promise<StreamEnd> {
+  open(id: RequestId, filter: SubscriptionFilter, emit: (n: JSONRPCNotification) => boolean, signal: AbortSignal, followers: readonly Follower[] = []): Promise<StreamEnd> {
     return new Promise<StreamEnd>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const stops: (() => void)[] = [];
       const stream: Stream = {
         id,
         filter,
@@ -74,6 +78,13 @@ export class SubscriptionHub {
         end: (how) => {
           if (!this.streams.delete(stream)) return;
           clearTimeout(timer);
+          for (const stop of stops) {
+            try {
+              stop();
+            } catch {
+              // An extension failing to stop must not break the stream's end.
+            }
+          }
           signal.removeEventListener("abort", onAbort);
           if (this.streams.size === 0) this.stopBus();
           resolve(how);
@@ -91,6 +102,10 @@ export class SubscriptionHub {
         params: { _meta: { "io.modelcontextprotocol/subscriptionId": id }, notifications: filter },
       } as JSONRPCNotification);
       this.startBus();
+      const send = (method: string, params: Record<string, unknown>) =>
+        this.streams.has(stream) && emit({ jsonrpc: "2.0", method, params: { ...params, _meta: { "io.modelcontextprotocol/subscriptionId": id } } } as JSONRPCNotification);
+      // A stream that ended on its acknowledgement (it backed up) starts no follower.
+      if (this.streams.has(stream)) for (const follow of followers) stops.push(follow(send));
     });
   }
 
