@@ -9,7 +9,9 @@
  * With `--legacy`, it compares the schema of the initialize-based revision
  * (packages/legacy/schema.json, from schema/legacy/2025-11-25.ts) instead,
  * against upstream's 2025-11-25 schema.json, with the deviations of
- * schema/legacy/deviations.json.
+ * schema/legacy/deviations.json; with `--tasks`, the Tasks extension's
+ * (packages/tasks/schema.json, from schema/extensions/tasks.ts) against
+ * upstream's tasks schema, with schema/extensions/tasks-deviations.json.
  */
 import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
@@ -32,10 +34,11 @@ export interface UpstreamComparison {
   theirTypeCount: number;
 }
 
-/** Our schema and its deviations, for the draft and for the legacy revision. */
+/** Our schema and its deviations, for the draft, the legacy revision and the Tasks extension. */
 export const COMPARED = {
   draft: { ours: resolve(root, "packages/schema/schema.json"), deviations: resolve(root, "schema/deviations.json") },
   legacy: { ours: resolve(root, "packages/legacy/schema.json"), deviations: resolve(root, "schema/legacy/deviations.json") },
+  tasks: { ours: resolve(root, "packages/tasks/schema.json"), deviations: resolve(root, "schema/extensions/tasks-deviations.json") },
 } as const;
 
 export function compareWithUpstream(theirsPath: string, oursPath: string = COMPARED.draft.ours, deviationsPath: string = COMPARED.draft.deviations): UpstreamComparison {
@@ -66,10 +69,10 @@ export function compareWithUpstream(theirsPath: string, oursPath: string = COMPA
 
 function main(): void {
   const args = process.argv.slice(2);
-  const which = args.includes("--legacy") ? COMPARED.legacy : COMPARED.draft;
-  const path = args.find((a) => a !== "--legacy");
+  const which = args.includes("--legacy") ? COMPARED.legacy : args.includes("--tasks") ? COMPARED.tasks : COMPARED.draft;
+  const path = args.find((a) => a !== "--legacy" && a !== "--tasks");
   if (!path) {
-    console.error("usage: npm run compare-upstream -- [--legacy] PATH/TO/upstream/schema.json");
+    console.error("usage: npm run compare-upstream -- [--legacy | --tasks] PATH/TO/upstream/schema.json");
     process.exit(2);
   }
   const r = compareWithUpstream(resolve(process.cwd(), path), which.ours, which.deviations);

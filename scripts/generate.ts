@@ -1,5 +1,5 @@
 /**
- * `npm run generate`: turns schema/schema.ts (and schema/legacy/) into everything generated
+ * `npm run generate`: turns schema/schema.ts (and schema/legacy/, schema/extensions/) into everything generated
  * (registered in scripts/lib/outputs.ts; a test holds this list to it).
  *   packages/schema/schema.json                     the full protocol's JSON Schema (2020-12)
  *   packages/schema/src/types.gen.ts                the core protocol's TypeScript declarations
@@ -18,6 +18,12 @@
  *   packages/legacy/src/schema/checks-messages.gen.ts  the check of each of its message types (no zod)
  *   packages/legacy/src/schema/checks-types.gen.ts  the check of each of its other types
  *   packages/legacy/src/schema/check-tables.gen.ts  its checks by type, by client method, and server-request results
+ * and, from schema/extensions/tasks.ts (the Tasks extension, reusing schema/schema.ts):
+ *   packages/tasks/schema.json                      its JSON Schema (2020-12)
+ *   packages/tasks/src/schema/types.gen.ts          its TypeScript declarations
+ *   packages/tasks/src/schema/checks.gen.ts         the check of each of its own types (no zod)
+ *   packages/tasks/src/schema/check-tables.gen.ts   its checks by type, by request, result and notification method
+ *   packages/tasks/src/schema/validators.gen.ts     zod validators of its own types, by type and by method
  * `npm run generate -- --check` builds everything in memory and exits 1,
  * naming each stale file, when what is on disk differs.
  */
@@ -28,12 +34,17 @@ import { fileURLToPath } from "node:url";
 import { buildJsonSchema } from "./lib/json-schema.js";
 import { generatedOutputs } from "./lib/outputs.js";
 import { LEGACY_SOURCE } from "./lib/emit-legacy.js";
+import { TASKS_SOURCE } from "./lib/emit-extension.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Every generated file's text, by path from the repository root. */
 export function generateAll(): Map<string, string> {
-  return generatedOutputs(buildJsonSchema(resolve(root, "schema/schema.ts")), buildJsonSchema(resolve(root, LEGACY_SOURCE)));
+  return generatedOutputs(
+    buildJsonSchema(resolve(root, "schema/schema.ts")),
+    buildJsonSchema(resolve(root, LEGACY_SOURCE)),
+    buildJsonSchema(resolve(root, TASKS_SOURCE), { reexportDeprecated: true }),
+  );
 }
 
 function main(): void {

@@ -2,13 +2,15 @@
  * Builds the JSON Schema (2020-12) of the protocol from schema/schema.ts with
  * typescript-json-schema's programmatic API, then applies the project's
  * documented post-passes: `definitions` become `$defs`, declarations and
- * fields tagged `@deprecated` get `"deprecated": true`, and `@numberType
- * number` widens integers to numbers inside the tagged declaration or field.
+ * fields tagged `@deprecated` get `"deprecated": true`, `@numberType
+ * number` widens integers to numbers inside the tagged declaration or field,
+ * and `@nullable` lets a field be null too.
  */
 import * as TJS from "typescript-json-schema";
 import ts from "typescript";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ANNOTATIONS } from "./schema-walk.js";
 
 /** Settings matching upstream's generator: required on, numbers default to integer. */
 export const TJS_SETTINGS: TJS.PartialArgs = {
@@ -22,7 +24,7 @@ export const TJS_SETTINGS: TJS.PartialArgs = {
   // buildJsonSchema reports compile errors itself, with file and line; no need to check twice.
   ignoreErrors: true,
   // Project keywords read from doc tags; documented at the top of schema/schema.ts.
-  validationKeywords: ["anyOf", "numberType"],
+  validationKeywords: ["anyOf", "numberType", "nullable"],
 };
 
 /** The global types schema.ts may use, in place of TypeScript's standard library (see the file). */
@@ -126,11 +128,26 @@ function widenNumbers(node: unknown): void {
   for (const value of Object.values(obj)) widenNumbers(value);
 }
 
-/** Applies `numberType`, renames `definitions` refs to `$defs`. */
+/**
+ * `@nullable` on a field: its schema S becomes `anyOf: [S, {"type": "null"}]`,
+ * annotations kept outside (compiled without strictNullChecks, TypeScript
+ * drops the `| null` the field is written with).
+ */
+function nullable(obj: JsonSchema): JsonSchema {
+  const { nullable: tag, ...rest } = obj;
+  if (tag !== true && tag !== "") throw new Error(`@nullable takes no value, got ${JSON.stringify(tag)}`);
+  const outer: JsonSchema = {};
+  const inner: JsonSchema = {};
+  for (const [key, value] of Object.entries(rest)) (ANNOTATIONS.has(key) ? outer : inner)[key] = value;
+  return { ...outer, anyOf: [inner, { type: "null" }] };
+}
+
+/** Applies `numberType` and `nullable`, renames `definitions` refs to `$defs`. */
 function postProcess(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(postProcess);
   if (node === null || typeof node !== "object") return node;
-  const obj = node as JsonSchema;
+  let obj = node as JsonSchema;
+  if (obj.nullable !== undefined) obj = nullable(obj);
   if (obj.numberType !== undefined) {
     if (obj.numberType !== "number") throw new Error(`@numberType accepts only "number", got ${JSON.stringify(obj.numberType)}`);
     delete obj.numberType;
@@ -159,13 +176,25 @@ export interface BuiltSchema {
   declarations: DeclarationInfo[];
 }
 
+export interface BuildOptions {
+  /**
+   * Whether the file may re-export declarations that are deprecated, or hold
+   * deprecated fields, where they are declared (they keep their deprecation).
+   * Off for a revision that deprecates nothing (schema/legacy/), on for an
+   * extension of the draft (schema/extensions/), which the draft's
+   * deprecations apply to.
+   */
+  reexportDeprecated?: boolean;
+}
+
 /**
  * Builds the full-protocol JSON Schema from one TypeScript file. Definitions
- * it re-exports from another file (schema/legacy/ reusing schema/schema.ts)
- * are taken as they are there, so they must be neither deprecated nor hold
- * deprecated fields, and everything they refer to must be exported too.
+ * it re-exports from another file (schema/legacy/ and schema/extensions/
+ * reusing schema/schema.ts) are taken as they are there, so they must not be
+ * `@typesOnly`, nor deprecated or hold deprecated fields unless
+ * `reexportDeprecated`, and everything they refer to must be exported too.
  */
-export function buildJsonSchema(file: string): BuiltSchema {
+export function buildJsonSchema(file: string, options: BuildOptions = {}): BuiltSchema {
   const program = TJS.getProgramFromFiles([file, SCHEMA_LIB], COMPILER_OPTIONS);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length > 0) {
@@ -184,7 +213,8 @@ export function buildJsonSchema(file: string): BuiltSchema {
   for (const d of declarations) {
     if (seen.has(d.name)) throw new Error(`${file}: ${d.name} is exported twice`);
     seen.add(d.name);
-    if (d.reexported && (d.deprecated || d.typesOnly || deprecatedFields(d.node).size > 0)) {
+    const deprecated = d.deprecated || deprecatedFields(d.node).size > 0;
+    if (d.reexported && (d.typesOnly || (deprecated && !options.reexportDeprecated))) {
       throw new Error(`${file}: re-exported ${d.name} is @deprecated, @typesOnly or has deprecated fields where it is declared; declare it in this file instead`);
     }
   }

@@ -1,27 +1,27 @@
 /** Every output of `npm run generate`, registered in one place, and the module layout of the generated checks and validators. */
-import { basename } from "node:path";
 import type { BuiltSchema } from "./json-schema.js";
 import { generatedHeader } from "./header.js";
 import { emitCoreTypes, constantStatements } from "./emit-types.js";
 import { emitCoreConstants } from "./emit-constants.js";
 import { emitZod, rawName, validatorName, type ZodFlavour } from "./emit-zod.js";
-import { checkName, emitChecks, formatTestName, type EmittedChecks } from "./emit-predicate.js";
+import { checkName, emitChecks } from "./emit-predicate.js";
 import { coreProjection, type Schema } from "./project.js";
-import { methodOf, unionMembers } from "./schema-walk.js";
+import { unionMembers } from "./schema-walk.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
-import { assertReexportsMatch, emitLegacyTypes, LEGACY_SOURCE, reexportedNames } from "./emit-legacy.js";
+import { emitLegacyTypes, LEGACY_SOURCE } from "./emit-legacy.js";
+import { assertReexportsMatch, reexportedNames } from "./reexports.js";
+import { byMethod, checksModules, coreCheckModule, publicCheckName } from "./check-modules.js";
+import { tasksOutputs } from "./emit-extension.js";
 
 const SOURCE = "packages/schema/schema.json (from schema/schema.ts)";
 const GENERATOR = "scripts/generate.ts (scripts/lib/emit-zod.ts)";
+const CHECKS_HEADER = generatedHeader("scripts/generate.ts (scripts/lib/emit-predicate.ts)", SOURCE);
 
 /** Where a flavour's validators live, and what they import. */
 const FLAVOURS: Record<ZodFlavour, { path: string; zod: string; runtime: string; checks: string }> = {
   classic: { path: "packages/zod/src/validators.gen.ts", zod: "zod", runtime: "./zod-runtime.js", checks: "./" },
   mini: { path: "packages/zod/src/mini/validators.gen.ts", zod: "zod/mini", runtime: "./runtime.js", checks: "../" },
 };
-
-/** The name under which @mrtr/zod/checks exports a type's check. */
-export const publicCheckName = (n: string) => `check${n}`;
 
 /** A check by name, through the namespace of the module holding it (`M` or `T`). */
 const checkRef = (n: string) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`;
@@ -63,7 +63,7 @@ function checkTables(built: BuiltSchema): [string, string] {
   const core = coreProjection(built.schema);
   const names = Object.keys(core.$defs as object).sort();
   const text = [
-    generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
+    CHECKS_HEADER,
     `import { predicate } from "./check-runtime.js";`,
     `import * as M from "./checks-messages.gen.js";`,
     `import * as T from "./checks-types.gen.js";`,
@@ -84,16 +84,6 @@ function checkTables(built: BuiltSchema): [string, string] {
 }
 
 type Defs = Record<string, Schema>;
-
-/** One entry per method: a later name wins (ClientNotification is a copy of CancelledNotification). */
-function byMethod(defs: Defs, names: string[], value: (n: string) => string | undefined): string {
-  const out = new Map<string, string>();
-  for (const n of names) {
-    const v = value(n);
-    if (v !== undefined) out.set(methodOf(defs, n), v);
-  }
-  return [...out].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
-}
 
 /** Validators or checks (`what`, `ref`) by method: requests, notifications, and the response to each request. */
 function methodRouting(core: Schema, what: "Validators" | "Checks", ref: (n: string) => string): string[] {
@@ -127,10 +117,6 @@ function inputRouting(core: Schema, ref: (n: string) => string): string {
   ].join("\n\n");
 }
 
-/** The module holding each core definition's check: messages apart from the types they use, so no file grows past ~100 KB. */
-const MESSAGE = /(Request|Notification|Result|Response|Error|Params)$/;
-export const coreCheckModule = (name: string) => (MESSAGE.test(name) ? "checks-messages" : "checks-types");
-
 /** packages/zod/src/checks-*.gen.ts: the check of every core type. */
 function coreChecks(built: BuiltSchema): Array<[string, string]> {
   const core = coreProjection(built.schema);
@@ -139,59 +125,7 @@ function coreChecks(built: BuiltSchema): Array<[string, string]> {
     path: `packages/zod/src/${m}.gen.ts`,
     names: [...checks.chunks.keys()].filter((n) => coreCheckModule(n) === m),
   }));
-  return checksModules(checks, modules, { runtime: "./check-runtime.js", formats: "./formats.js" });
-}
-
-const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "codePointsWithin", "hasOwn", "isObj", "missing", "no"];
-
-/**
- * Modules of generated checks, one per entry of `modules`: each holds the
- * checks of its `names` (after the helpers they were first to need), imports
- * from the others the checks and helpers it calls, and exports the helpers
- * another one calls. `from` names the modules of the runtime helpers and of
- * the format tests (neither imports zod), and optionally checks emitted
- * elsewhere that the bodies may call (`shared`: identifiers exported by the
- * runtime module), each imported where used; `raw` adds import lines;
- * `header` replaces the core's generated header.
- */
-export function checksModules(
-  checks: EmittedChecks,
-  modules: Array<{ path: string; names: string[] }>,
-  from: { runtime: string; formats: string; shared?: string[] },
-  raw: string[] = [],
-  header = generatedHeader(GENERATOR.replace("emit-zod", "emit-predicate"), SOURCE),
-): Array<[string, string]> {
-  const bodies = modules.map((m) => m.names.map((n) => checks.chunks.get(n)!).join("\n\n"));
-  const helpers = bodies.map((b) => [...b.matchAll(/^(?:function|const) ([cSK]\d+)\b/gm)].map((x) => x[1]!));
-  const uses = (body: string, id: string) => new RegExp(`\\b${id}\\b`).test(body);
-  return modules.map((module, i) => {
-    let body = bodies[i]!;
-    for (const h of helpers[i]!.filter((h) => bodies.some((b, j) => j !== i && uses(b, h)))) {
-      body = body.replace(new RegExp(`^(function|const) ${h}\\b`, "m"), `export $1 ${h}`);
-    }
-    const imports = modules.flatMap((other, j) => {
-      const names = j === i ? [] : [...other.names.map(checkName), ...helpers[j]!].filter((id) => uses(body, id)).sort();
-      return names.length ? [`import { ${names.join(", ")} } from "./${basename(other.path, ".ts")}.js";`] : [];
-    });
-    const formats = [...checks.formats].map(formatTestName).filter((id) => uses(body, id)).sort();
-    const shared = (from.shared ?? []).filter((id) => uses(body, id));
-    if (shared.length > 0 && from.formats !== from.runtime) throw new Error("checksModules: shared checks need the format tests and runtime in one module");
-    const text = [
-      header,
-      "/* eslint-disable @typescript-eslint/no-explicit-any */",
-      "// c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.",
-      ...(from.formats === from.runtime
-        ? [`import { ${[...RUNTIME_VALUES.filter((id) => uses(body, id)), ...formats, ...shared].sort().join(", ")} } from "${from.runtime}";`]
-        : [`import { ${RUNTIME_VALUES.filter((id) => uses(body, id)).join(", ")} } from "${from.runtime}";`, ...(formats.length ? [`import { ${formats.join(", ")} } from "${from.formats}";`] : [])]),
-      `import type { Verdict } from "${from.runtime}";`,
-      ...imports,
-      ...raw,
-      "",
-      body,
-      "",
-    ].join("\n");
-    return [module.path, text];
-  });
+  return checksModules(checks, modules, { runtime: "./check-runtime.js", formats: "./formats.js" }, [], CHECKS_HEADER);
 }
 
 const LEGACY_DIR = "packages/legacy";
@@ -205,7 +139,7 @@ const LEGACY_SCHEMA_SOURCE = `${LEGACY_DIR}/schema.json (from ${LEGACY_SOURCE}, 
  * revision's own definitions are emitted here.
  */
 function legacyOutputs(legacy: BuiltSchema, core: BuiltSchema): Array<[string, string]> {
-  assertReexportsMatch(legacy, core);
+  assertReexportsMatch(legacy, core, LEGACY_SOURCE);
   const defs = legacy.schema.$defs as Defs;
   const shared = reexportedNames(legacy);
   const sharedSet = new Set(shared);
@@ -258,11 +192,11 @@ function legacyOutputs(legacy: BuiltSchema, core: BuiltSchema): Array<[string, s
 
 /**
  * Every file `npm run generate` writes, by path, from the built schemas (the
- * draft's and the legacy revision's): the one list of outputs
+ * draft's, the legacy revision's and the Tasks extension's): the one list of outputs
  * (scripts/generate.ts writes or checks them; its header names each, and a
  * test holds the two together).
  */
-export function generatedOutputs(built: BuiltSchema, legacy: BuiltSchema): Map<string, string> {
+export function generatedOutputs(built: BuiltSchema, legacy: BuiltSchema, tasks: BuiltSchema): Map<string, string> {
   const header = generatedHeader("scripts/generate.ts", "schema/schema.ts");
   const deprecatedHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
   const deprecatedZod = emitDeprecatedZod(built, deprecatedHeader);
@@ -276,8 +210,9 @@ export function generatedOutputs(built: BuiltSchema, legacy: BuiltSchema): Map<s
     coreValidators(built, "classic"),
     coreValidators(built, "mini"),
     ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, deprecatedHeader)],
-    ...checksModules(deprecatedZod.checks, [deprecatedChecks], { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks" }, [`import { checks as coreChecks } from "@mrtr/zod/checks";`]),
+    ...checksModules(deprecatedZod.checks, [deprecatedChecks], { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks" }, [`import { checks as coreChecks } from "@mrtr/zod/checks";`], CHECKS_HEADER),
     ["packages/deprecated/src/zod/validators.gen.ts", deprecatedZod.validators],
     ...legacyOutputs(legacy, built),
+    ...tasksOutputs(tasks, built),
   ]);
 }

@@ -77,9 +77,11 @@ export function unionMembers(defs: Record<string, Node>, name: string): string[]
   return [name];
 }
 
-/** The constant `method` of a request or notification definition. */
+/** The constant `method` of a request or notification definition (in its `properties`, or those of an `allOf` member written inline). */
 export function methodOf(defs: Record<string, Node>, name: string): string {
-  const method = ((defs[name]?.properties as Record<string, Node> | undefined)?.method as Node | undefined)?.const;
+  const def = defs[name];
+  const constant = (node: Node | undefined) => ((node?.properties as Record<string, Node> | undefined)?.method as Node | undefined)?.const;
+  const method = [def, ...((def?.allOf ?? []) as Node[])].map(constant).find((m) => m !== undefined);
   if (typeof method !== "string") throw new Error(`${name} has no constant method`);
   return method;
 }
