@@ -14,7 +14,10 @@
  * - `client`: the full 2026-07-28 client set against our client;
  * - `client-2025-11-25`: the 2025-11-25 requirement set (initialize-based
  *   servers) against our client with @mrtr/legacy/client's plugin
- *   (`test/conformance/client.ts --legacy`).
+ *   (`test/conformance/client.ts --legacy`);
+ * - `server-tasks`: the Tasks extension's server scenarios (`tasks-*`, which
+ *   the suite marks "extension" and runs only by name, with no spec filter)
+ *   against the fixture, which has @mrtr/tasks on.
  * It prints the suite's per-check lines and compares the outcome with
  * test/conformance/expected-failures.json (keyed by set): a failing scenario
  * not listed there fails the run, and so does a listed one that passes.
@@ -43,13 +46,19 @@ const LEGACY_SPEC = "2025-11-25";
 const EXPECTED_FAILURES = join(root, "test/conformance/expected-failures.json");
 type Side = "server" | "client";
 /** A set of scenarios the run scores: one side, at one revision. */
-type SetName = "server" | "server-2025-11-25" | "client" | "client-2025-11-25";
-const SETS: readonly SetName[] = ["server", "server-2025-11-25", "client", "client-2025-11-25"];
+type SetName = "server" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks";
+const SETS: readonly SetName[] = ["server", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks"];
 type Expected = Record<SetName, Record<string, string>>;
 
 function readExpected(): Expected {
   const raw = JSON.parse(readFileSync(EXPECTED_FAILURES, "utf8")) as Partial<Expected>;
-  return { server: raw.server ?? {}, "server-2025-11-25": raw["server-2025-11-25"] ?? {}, client: raw.client ?? {}, "client-2025-11-25": raw["client-2025-11-25"] ?? {} };
+  return {
+    server: raw.server ?? {},
+    "server-2025-11-25": raw["server-2025-11-25"] ?? {},
+    client: raw.client ?? {},
+    "client-2025-11-25": raw["client-2025-11-25"] ?? {},
+    "server-tasks": raw["server-tasks"] ?? {},
+  };
 }
 
 /** The suite's own list of a side's scenarios at the spec version: the full set, so a new scenario cannot go unrun. */
@@ -58,6 +67,15 @@ function scenariosOf(side: Side): string[] {
   if (r.status !== 0) throw new Error(`conformance list --${side} failed: ${r.stderr}`);
   const names = [...r.stdout.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]!);
   if (names.length === 0) throw new Error(`conformance list --${side} printed no scenario`);
+  return names;
+}
+
+/** The suite's extension scenarios of one side whose names start with `prefix` (`tasks-`): listed as `[extension]`, run by name only. */
+function extensionScenarios(side: Side, prefix: string): string[] {
+  const r = spawnSync(node22, [suiteEntry, "list", `--${side}`], { cwd: root, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`conformance list --${side} failed: ${r.stderr}`);
+  const names = [...r.stdout.matchAll(/^\s+- (\S+) \[extension\]/gm)].map((m) => m[1]!).filter((n) => n.startsWith(prefix));
+  if (names.length === 0) throw new Error(`conformance list --${side} printed no ${prefix}* extension scenario`);
   return names;
 }
 
@@ -132,8 +150,9 @@ function checkLines(output: string): RegExpExecArray[] {
 }
 const printable = (x: RegExpExecArray) => `${x[2]!.padEnd(7)} ${x[1]!.trim()}: ${x[3]!.trim()}`;
 
-function runSuite(set: SetName, side: Side, scenario: string, target: string[], spec = SPEC): Outcome {
-  const r = spawnSync(node22, [suiteEntry, side, ...target, "--scenario", scenario, "--spec-version", spec], {
+/** Runs one scenario; `spec` null runs it with no spec filter (extension scenarios). */
+function runSuite(set: SetName, side: Side, scenario: string, target: string[], spec: string | null = SPEC): Outcome {
+  const r = spawnSync(node22, [suiteEntry, side, ...target, "--scenario", scenario, ...(spec ? ["--spec-version", spec] : [])], {
     cwd: root,
     encoding: "utf8",
     timeout: 180_000,
@@ -197,6 +216,7 @@ async function main(): Promise<void> {
     "server-2025-11-25": requiredScenarios("server", LEGACY_SPEC),
     client: scenariosOf("client"),
     "client-2025-11-25": requiredScenarios("client", LEGACY_SPEC),
+    "server-tasks": extensionScenarios("server", "tasks-"),
   };
   // An expected failure naming a scenario the suite no longer has in that set is stale.
   const stale = SETS.flatMap((set) =>
@@ -211,6 +231,8 @@ async function main(): Promise<void> {
   const modern = await startFixture(modernPort);
   try {
     for (const s of pick(lists.server)) outcomes.push(report(runSuite("server", "server", s, ["--url", url(modernPort)])));
+    // The same fixture has the Tasks extension on; its scenarios run by name, with no spec filter.
+    for (const s of pick(lists["server-tasks"])) outcomes.push(report(runSuite("server-tasks", "server", s, ["--url", url(modernPort)], null)));
   } finally {
     modern.kill();
   }
@@ -253,7 +275,11 @@ async function main(): Promise<void> {
   for (const s of stale) console.log(`not in the suite, remove it from test/conformance/expected-failures.json: ${s}`);
   for (const set of SETS) {
     const mine = outcomes.filter((o) => o.set === set);
-    if (mine.length > 0) console.log(`conformance ${set}: ${mine.filter((o) => !failing(o)).length}/${mine.length} scenarios pass`);
+    // A scenario the suite itself skips (every check SKIPPED) is neither passed nor failed: say so.
+    const skipped = mine.filter(skippedBySuite);
+    const scored = mine.filter((o) => !skippedBySuite(o));
+    const note = skipped.length > 0 ? ` (${skipped.length} skipped by the suite itself: ${skipped.map((o) => o.scenario).join(", ")})` : "";
+    if (mine.length > 0) console.log(`conformance ${set}: ${scored.filter((o) => !failing(o)).length}/${scored.length} scenarios pass${note}`);
   }
   const ok = unexpected.length === 0 && fixed.length === 0 && (only.length > 0 || stale.length === 0);
   console.log(`conformance: ${outcomes.length - unexpected.length - fixed.length} passed, ${unexpected.length + fixed.length} failed (${known.length} expected failures)`);
@@ -270,9 +296,14 @@ function scoreRequirements(outcomes: Outcome[], set: SetName, lists: Record<SetN
   for (const s of missing) outcomes.push(report({ set, scenario: s, passed: 0, total: 0, failed: 1, warnings: 0, checks: [], output: "the suite listed it but did not run it" }));
 }
 
+/** Whether the suite ran no check of the scenario but skipped it as a whole. */
+function skippedBySuite(o: Outcome): boolean {
+  return o.failed === 0 && o.total === 0 && o.checks.length > 0 && o.checks.every((line) => line.startsWith("SKIPPED"));
+}
+
 /** Prints one scenario's result and the suite's lines for it, as it finishes. */
 function report(o: Outcome): Outcome {
-  const mark = o.failed === 0 && o.warnings === 0 ? "ok  " : "FAIL";
+  const mark = skippedBySuite(o) ? "skip" : o.failed === 0 && o.warnings === 0 ? "ok  " : "FAIL";
   console.log(`${mark} conformance ${o.set} ${o.scenario}: ${o.passed}/${o.total} passed, ${o.failed} failed, ${o.warnings} warnings`);
   for (const line of o.checks) console.log(`       ${line}`);
   return o;

@@ -6,7 +6,8 @@
  * --stdio`) the same server speaks over stdin and stdout. With `--legacy` it
  * is dual-era: clients of 2025-11-25 and 2025-06-18 (initialize, sessions)
  * are served too, through @mrtr/legacy, with the tools the suite's
- * 2025-11-25 server scenarios call and logging.
+ * 2025-11-25 server scenarios call and logging. The Tasks extension
+ * (@mrtr/tasks) is on, with the tools of the suite's `tasks-*` scenarios.
  */
 import * as z from "zod";
 import { createHttpHandler, createServer, inputRequired, MissingCapabilityError, type InputContext, type InputRequiredReturn } from "@mrtr/server";
@@ -14,6 +15,8 @@ import { createNodeServer } from "@mrtr/server/node";
 import { serveStdio } from "@mrtr/server/stdio";
 import { logging, rootsKind, samplingKind } from "@mrtr/deprecated/server";
 import { legacyHttp, legacyStdio } from "@mrtr/legacy/server";
+import { tasks } from "@mrtr/tasks/server";
+import { tasksScenarioTools } from "./tasks-tools.js";
 import type { ElicitRequestFormParams } from "@mrtr/schema";
 
 /** A form asking for one required field of the given type. */
@@ -57,8 +60,10 @@ export function fixtureServer(secret: string, { legacy = false } = {}) {
     inputKinds: [samplingKind({ silenceDeprecationWarning: true }), rootsKind({ silenceDeprecationWarning: true })],
     features: legacy ? [logging({ silenceDeprecationWarning: true })] : [],
     subscriptions: { listChanged: true, resourceUpdates: true },
+    extensions: [tasks()],
   });
   if (legacy) legacyScenarioTools(server);
+  tasksScenarioTools(server);
 
   server.tool({
     name: "test_input_required_result_elicitation",

@@ -19,4 +19,5 @@ export { SSE_DEFAULTS, SseStream } from "./sse-stream.js";
 export type { SseOptions } from "./sse-stream.js";
 export { observeTraceBody, readBounded, TRACE_MAX_BODY_BYTES, TRACE_REDACTED_HEADERS, traceHeaders, traceMessage } from "./trace-body.js";
 export type { TracePart } from "./trace-body.js";
+export { sleep } from "./sleep.js";
 export { utf8Length } from "./utf8.js";

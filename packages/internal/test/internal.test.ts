@@ -1,7 +1,7 @@
 /** The shared internals, each against what it promises its callers. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeToken, jsonPointer, mergeCapabilities, parsePointer, readFormField, readWithin, utf8Length } from "@mrtr/internal";
+import { escapeToken, jsonPointer, mergeCapabilities, parsePointer, readFormField, readWithin, sleep, utf8Length } from "@mrtr/internal";
 
 const stream = (chunks: (string | Uint8Array)[], { stall = false, fail = false } = {}) =>
   new ReadableStream<Uint8Array>({
@@ -104,5 +104,16 @@ describe("readFormField", () => {
     expect(readFormField({ type: "array", items: { type: "number", enum: ["x"] } })!.dropped).toEqual(["items.type"]);
     expect(readFormField({ type: "object" })).toBeUndefined();
     expect(readFormField("string")).toBeUndefined();
+  });
+});
+
+describe("sleep", () => {
+  it("resolves after its time, and rejects with the signal's reason when cut short, or at once when already aborted", async () => {
+    await expect(sleep(1, new AbortController().signal)).resolves.toBeUndefined();
+    const cut = new AbortController();
+    const waiting = sleep(60_000, cut.signal);
+    cut.abort(new Error("stop"));
+    await expect(waiting).rejects.toThrow("stop");
+    await expect(sleep(60_000, AbortSignal.abort(new Error("before")))).rejects.toThrow("before");
   });
 });

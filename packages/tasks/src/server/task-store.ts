@@ -1,0 +1,88 @@
+/**
+ * Where tasks live: the record of each task and the interface a store
+ * implements. Every instance of a server reads and writes the same store, so
+ * a task created on one instance is polled, answered and cancelled through
+ * any other. The in-memory store serves one process; `RedisTaskStore` from
+ * @mrtr/redis/tasks serves a fleet.
+ *
+ * A store keeps records as opaque JSON-safe values: it decides nothing about
+ * tasks beyond three rules every implementation keeps: a write lands only on
+ * the version it was computed from (`update`), a record is gone once its
+ * `expiresAt` has passed (never before), and `create` refuses an owner
+ * already holding `maxPerOwner` unexpired tasks.
+ */
+import type { InputRequests } from "@mrtr/schema";
+import type { TaskStatus } from "../schema/types.gen.js";
+
+/** The JSON-RPC error of a failed task. */
+export interface TaskError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** One task as stored. Times are milliseconds since the epoch, by the clock of the instance that wrote them. */
+export interface TaskRecord {
+  /** The task's id: 128 random bits, base64url. A bearer of it still has to be its owner. */
+  taskId: string;
+  /** The principal that created it ("" when the server has none): only it may read, answer or cancel the task. */
+  owner: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  createdAt: number;
+  lastUpdatedAt: number;
+  /** How long after `createdAt` the task is kept (the wire's `ttlMs`). */
+  ttlMs: number;
+  /** `createdAt + ttlMs`: after it the store forgets the task. */
+  expiresAt: number;
+  /** The polling interval suggested to clients. */
+  pollIntervalMs: number;
+  /**
+   * Until when the instance running the task vouches for it; it renews this
+   * while the handler runs. A task that is not terminal past its lease lost
+   * its instance and is failed by whoever reads it next.
+   */
+  leaseUntil: number;
+  /** Questions outstanding, by key (status `input_required` while any is). */
+  inputRequests: InputRequests;
+  /** Answers `tasks/update` delivered (already checked), not yet taken by the running handler, by key. */
+  delivered: Record<string, unknown>;
+  /** Every key ever asked: a key names one question over the task's whole life. */
+  asked: string[];
+  /** The final result, when `completed`. */
+  result?: Record<string, unknown>;
+  /** The JSON-RPC error, when `failed`. */
+  error?: TaskError;
+  /** Incremented by every write; `update` lands only on the version it read. */
+  version: number;
+}
+
+/** What a store implements. Every method may reject when the store is unreachable. */
+export interface TaskStore {
+  /**
+   * Stores a new task (version 1) and resolves once a `get` on any instance
+   * finds it. Resolves false, storing nothing, when `record.owner` already
+   * holds `maxPerOwner` unexpired tasks.
+   */
+  create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean>;
+  /** The task, or undefined when there is none of that id or it has expired. */
+  get(taskId: string): Promise<TaskRecord | undefined>;
+  /**
+   * Replaces the task with `next` (whose `version` is the stored one plus one)
+   * when the stored version is still `next.version - 1`; resolves false,
+   * writing nothing, when another write came first or the task is gone.
+   */
+  update(next: TaskRecord): Promise<boolean>;
+  /**
+   * Calls `listener` with the id of every task written (on any instance that
+   * shares the store) from now on, until the returned function is called.
+   */
+  subscribe(listener: (taskId: string) => void): () => void;
+  /** Releases what the store holds (connections, timers). */
+  close?(): Promise<void>;
+}
+
+/** Whether a status is terminal: the task will not change again. */
+export function isTerminal(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}

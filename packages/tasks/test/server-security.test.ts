@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { call, errorOf, gate, pollTask, send, taskServer, text, WITH_TASKS } from "./server-helpers.js";
+
+/** A server whose principal is the transport's `user`. */
+const byUser = (options: Parameters<typeof taskServer>[0] = {}) =>
+  taskServer(options, { principal: ({ transport }) => (transport as { user?: string } | undefined)?.user });
+const alice = { user: "alice" };
+const mallory = { user: "mallory" };
+
+describe("tasks belong to the principal that created them", () => {
+  it("gives another principal the same -32602 as an unknown id, for get, update and cancel", async () => {
+    const server = byUser();
+    const held = gate();
+    server.tool({ name: "mine", task: {}, handler: async () => (await held.opened, text("alice's")) });
+    const { taskId } = await call(server, "tools/call", { name: "mine", arguments: {} }, WITH_TASKS, alice);
+    const unknown = errorOf(await send(server, "tasks/get", { taskId: "no-such-task" }, WITH_TASKS, mallory));
+    for (const [method, params] of [
+      ["tasks/get", { taskId }],
+      ["tasks/update", { taskId, inputResponses: {} }],
+      ["tasks/cancel", { taskId }],
+    ] as const) {
+      expect(errorOf(await send(server, method, params, WITH_TASKS, mallory))).toEqual(unknown);
+    }
+    // Nothing Mallory sent changed Alice's task.
+    expect((await call(server, "tasks/get", { taskId }, WITH_TASKS, alice)).status).toBe("working");
+    held.open();
+    expect((await pollTask(server, taskId, undefined, 5_000, alice)).status).toBe("completed");
+  });
+
+  it("mints ids of 128 random bits, distinct across many tasks", async () => {
+    const server = taskServer({ maxTasksPerPrincipal: 500 });
+    server.tool({ name: "t", task: {}, handler: async () => text("x") });
+    const ids = new Set<string>();
+    for (let i = 0; i < 300; i++) ids.add((await call(server, "tools/call", { name: "t", arguments: {} })).taskId);
+    expect(ids.size).toBe(300);
+    for (const id of ids) expect(Buffer.from(id, "base64url")).toHaveLength(16);
+  });
+});
+
+describe("task limits", () => {
+  it("bounds a flood of task creations per principal, leaving other principals served", async () => {
+    const server = byUser({ maxTasksPerPrincipal: 10 });
+    const held = gate();
+    server.tool({ name: "t", task: {}, handler: async () => (await held.opened, text("x")) });
+    const answers = await Promise.all(Array.from({ length: 200 }, () => send(server, "tools/call", { name: "t", arguments: {} }, WITH_TASKS, mallory)));
+    const created = answers.filter((a) => (a as { result?: unknown }).result !== undefined);
+    const refused = answers.filter((a) => (a as { error?: unknown }).error !== undefined).map(errorOf);
+    expect(created).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    expect(new Set(refused.map((e) => e.code))).toEqual(new Set([-32603]));
+    expect(refused[0]!.message).toMatch(/Too many tasks: this principal holds 10/);
+    expect((await call(server, "tools/call", { name: "t", arguments: {} }, WITH_TASKS, alice)).resultType).toBe("task");
+    held.open();
+  });
+
+  it("bounds the handlers running on one instance", async () => {
+    const server = taskServer({ maxRunning: 3 });
+    const held = gate();
+    server.tool({ name: "t", task: {}, handler: async () => (await held.opened, text("x")) });
+    for (let i = 0; i < 3; i++) await call(server, "tools/call", { name: "t", arguments: {} });
+    expect(errorOf(await send(server, "tools/call", { name: "t", arguments: {} })).message).toMatch(/runs 3 tasks already/);
+    held.open();
+  });
+
+  it("fails a task whose result is over maxResultBytes rather than storing it", async () => {
+    const server = taskServer({ maxResultBytes: 1_000 });
+    server.tool({ name: "big", task: {}, handler: async () => text("x".repeat(5_000)) });
+    const { taskId } = await call(server, "tools/call", { name: "big", arguments: {} });
+    const failed = await pollTask(server, taskId);
+    expect(failed).toMatchObject({ status: "failed", error: { code: -32603 } });
+    expect(failed.error.message).toMatch(/over this server's limit of 1000/);
+  });
+
+  it("fails a task that asks more questions than maxInputRequests", async () => {
+    const server = taskServer({ maxInputRequests: 2 });
+    server.tool({
+      name: "greedy",
+      task: {},
+      handler: async (_a, ctx) => {
+        await Promise.all(["a", "b", "c"].map((k) => ctx.elicit(k, { message: k, requestedSchema: { type: "object", properties: {} } })));
+        return text("never");
+      },
+    });
+    const { taskId } = await call(server, "tools/call", { name: "greedy", arguments: {} });
+    const failed = await pollTask(server, taskId);
+    expect(failed).toMatchObject({ status: "failed" });
+    expect(failed.error.message).toMatch(/more than 2 questions/);
+  });
+
+  it("refuses limits that are not whole numbers of at least 1 at creation", () => {
+    expect(() => taskServer({ maxTasksPerPrincipal: 0 })).toThrow(/maxTasksPerPrincipal/);
+    expect(() => taskServer({ leaseMs: 1.5 })).toThrow(/leaseMs/);
+    expect(() => taskServer({ defaultTtlMs: 10, maxTtlMs: 5 })).toThrow(/defaultTtlMs/);
+  });
+});
