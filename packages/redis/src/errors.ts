@@ -1,7 +1,9 @@
 /**
- * Why a claim got no answer from Redis, beyond the client's own errors. Each
- * reaches the host as the `cause` of the server's `ReplayGuardUnavailableError`
- * (through `onError`), or through the guard's `onError` in fail-open mode.
+ * The errors of @mrtr/redis. The replay guard's say why a claim got no answer
+ * from Redis, beyond the client's own errors: each reaches the host as the
+ * `cause` of the server's `ReplayGuardUnavailableError` (through `onError`),
+ * or through the guard's `onError` in fail-open mode. The task store's reject
+ * its calls, and each says what to do.
  */
 
 /** Redis did not answer a claim within `timeoutMs`. */
@@ -17,5 +19,55 @@ export class TooManyPendingClaimsError extends Error {
   constructor(readonly maxPendingClaims: number) {
     super(`${maxPendingClaims} single-use claims are already waiting for Redis (RedisReplayGuard maxPendingClaims); this one was not sent.`);
     this.name = "TooManyPendingClaimsError";
+  }
+}
+
+/** What a `RedisTaskStore` call was doing when it failed. */
+export type TaskStoreOperation = "create" | "get" | "update";
+
+/**
+ * Redis gave a `RedisTaskStore` call no answer within `timeoutMs` (`cause`
+ * undefined), or answered with an error (`cause`: the client's error). A
+ * write that was sent before the deadline may still have landed.
+ */
+export class TaskStoreUnavailableError extends Error {
+  constructor(
+    readonly operation: TaskStoreOperation,
+    readonly timeoutMs: number,
+    options?: { cause: unknown },
+  ) {
+    const what =
+      options === undefined
+        ? `Redis did not answer within ${timeoutMs} ms (RedisTaskStore timeoutMs)`
+        : `Redis failed: ${options.cause instanceof Error ? options.cause.message : String(options.cause)}`;
+    const landed = operation === "get" ? "" : " A write sent before the failure may still have landed: read the task again before retrying.";
+    super(
+      `RedisTaskStore ${operation}: ${what}. Check that Redis is reachable, not overloaded and not out of memory; ` +
+        `the client reconnects on its own, so retry later.${landed}`,
+      options,
+    );
+    this.name = "TaskStoreUnavailableError";
+  }
+}
+
+/**
+ * A task record whose JSON is larger than `maxRecordBytes`: refused on write
+ * (nothing is stored), or found in Redis on read and left unread (written by
+ * a store with a larger limit).
+ */
+export class TaskRecordTooLargeError extends Error {
+  constructor(
+    readonly operation: TaskStoreOperation,
+    readonly bytes: number,
+    readonly maxRecordBytes: number,
+  ) {
+    super(
+      operation === "get"
+        ? `RedisTaskStore get: the stored task record is ${bytes} bytes, more than maxRecordBytes (${maxRecordBytes}), so it was not read; ` +
+            "it was written by a store with a larger maxRecordBytes: give every instance the same limit."
+        : `RedisTaskStore ${operation}: the task record is ${bytes} bytes of JSON, more than maxRecordBytes (${maxRecordBytes}); nothing was stored. ` +
+            "Keep results and answers smaller (tasks() maxResultBytes) or raise maxRecordBytes on every instance alike.",
+    );
+    this.name = "TaskRecordTooLargeError";
   }
 }

@@ -20,6 +20,7 @@
 import { createClient, type RedisClientOptions } from "@redis/client";
 import { ReplayGuardUnavailableError, type ReplayGuard } from "@mrtr/server";
 import { MemoryReplayGuard } from "@mrtr/server/request-state";
+import { withinDeadline } from "./command-deadline.js";
 import { RedisClaimTimeoutError, TooManyPendingClaimsError } from "./errors.js";
 import { checkKeyPrefix, DEFAULT_KEY_PREFIX, replayKey } from "./replay-key.js";
 
@@ -174,28 +175,22 @@ export class RedisReplayGuard implements ReplayGuard {
     if (this.#pending >= this.#maxPending) return this.#unavailable(id, expiresAt, new TooManyPendingClaimsError(this.#maxPending));
 
     this.#pending++;
-    const abort = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new RedisClaimTimeoutError(this.#timeoutMs);
-        reject(error); // first, so the claim fails with this rather than the client's abort error
-        abort.abort(error); // withdraws the command if it is still queued
-      }, this.#timeoutMs);
-    });
     try {
-      const sent = this.#client
-        // The client's own type mapping (Buffers for strings, …) must not change how "OK" reads.
-        .withCommandOptions({ abortSignal: abort.signal, timeout: this.#timeoutMs, typeMapping: {} })
-        .set(replayKey(this.#prefix, id), "1", { condition: "NX", expiration: { type: "PX", value: ttlMs } });
-      const reply = await Promise.race([sent, timedOut]);
+      const reply = await withinDeadline(
+        this.#timeoutMs,
+        () => new RedisClaimTimeoutError(this.#timeoutMs),
+        (abortSignal) =>
+          this.#client
+            // The client's own type mapping (Buffers for strings, …) must not change how "OK" reads.
+            .withCommandOptions({ abortSignal, timeout: this.#timeoutMs, typeMapping: {} })
+            .set(replayKey(this.#prefix, id), "1", { condition: "NX", expiration: { type: "PX", value: ttlMs } }),
+      );
       if (reply === "OK") return true;
       if (reply === null) return false;
       throw new Error(`Redis answered SET NX with ${JSON.stringify(reply)}, neither OK nor nil.`);
     } catch (error) {
       return this.#unavailable(id, expiresAt, error);
     } finally {
-      clearTimeout(timer);
       this.#pending--;
     }
   }

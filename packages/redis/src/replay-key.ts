@@ -8,28 +8,21 @@
  * (`{…}`) would pin every claim to one slot, so prefixes may not contain
  * braces.
  */
-import { createHash } from "node:crypto";
+import { checkPrefix, labelledHash } from "./hashed-key.js";
+
+export { MAX_KEY_PREFIX_LENGTH } from "./hashed-key.js";
 
 /** The prefix unless told otherwise. */
 export const DEFAULT_KEY_PREFIX = "mrtr:replay:";
-
-/** Longest prefix accepted. */
-export const MAX_KEY_PREFIX_LENGTH = 128;
 
 const LABEL = "mrtr/replay-guard/v1\0";
 
 /** Throws `RangeError` unless `prefix` is 1 to 128 printable ASCII characters without spaces or braces. */
 export function checkKeyPrefix(prefix: unknown): string {
-  if (typeof prefix !== "string" || prefix.length < 1 || prefix.length > MAX_KEY_PREFIX_LENGTH || !/^[\x21-\x7a\x7c\x7e]+$/.test(prefix)) {
-    throw new RangeError(
-      `RedisReplayGuard: keyPrefix must be 1 to ${MAX_KEY_PREFIX_LENGTH} printable ASCII characters without spaces or braces ` +
-        `(braces would make a Redis Cluster hash tag and put every claim in one slot); got ${JSON.stringify(prefix)}.`,
-    );
-  }
-  return prefix;
+  return checkPrefix(prefix, "RedisReplayGuard: keyPrefix", "braces would make a Redis Cluster hash tag and put every claim in one slot");
 }
 
 /** The key under which the state `id` is claimed. */
 export function replayKey(prefix: string, id: string): string {
-  return prefix + createHash("sha256").update(LABEL).update(id).digest("base64url");
+  return prefix + labelledHash(LABEL, id);
 }

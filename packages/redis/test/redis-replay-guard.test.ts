@@ -1,33 +1,16 @@
-import { createClient, createCluster } from "@redis/client";
+import { createClient } from "@redis/client";
 import { ReplayGuardUnavailableError } from "@mrtr/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisClaimTimeoutError, RedisReplayGuard, TooManyPendingClaimsError } from "../src/index.js";
 import { replayKey } from "../src/replay-key.js";
 import { freePort } from "../../../test/helpers/processes.js";
-import { hasRedisServer, RedisCluster, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
+import { clusterForSuite } from "./cluster.js";
+import { rejection, until } from "./waiting.js";
+import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
 
 if (!hasRedisServer) console.warn(redisMissingMessage);
 // Servers a failing test did not get to stop.
 afterAll(stopAllRedis);
-
-/** Polls `condition` (no timing assertion: only how long the test may wait). */
-async function until(condition: () => boolean | Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > limitMs) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The error a call rejects with (fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
-}
 
 let id = 0;
 const newId = () => `state-${process.pid}-${id++}`;
@@ -221,24 +204,16 @@ describe.skipIf(!hasRedisServer)("RedisReplayGuard on a real redis-server", () =
 });
 
 describe.skipIf(!hasRedisServer)("RedisReplayGuard on a Redis Cluster", () => {
-  let cluster: RedisCluster;
-  beforeAll(async () => {
-    cluster = await RedisCluster.start(3);
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+  const cluster = clusterForSuite();
 
   it("claims single use with one key per command, spread over every primary", async () => {
-    const client = createCluster({ rootNodes: cluster.nodes.map((n) => ({ url: n.url })) });
-    client.on("error", () => {});
-    await client.connect();
+    const client = await cluster.connect();
     const guard = new RedisReplayGuard({ client });
     const ids = Array.from({ length: 60 }, newId);
     const expiresAt = Date.now() + 60_000;
     expect(await Promise.all(ids.map((x) => guard.claim(x, expiresAt)))).toEqual(ids.map(() => true));
     expect(await Promise.all(ids.map((x) => guard.claim(x, expiresAt)))).toEqual(ids.map(() => false));
-    for (const node of cluster.nodes) {
+    for (const node of cluster.nodes()) {
       const direct = createClient({ url: node.url });
       await direct.connect();
       expect(await direct.dbSize(), `keys on the primary at port ${node.port}`).toBeGreaterThan(0);

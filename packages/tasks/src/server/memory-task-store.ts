@@ -27,7 +27,7 @@ export class MemoryTaskStore implements TaskStore {
   constructor(options: MemoryTaskStoreOptions = {}) {
     this.#now = options.now ?? Date.now;
     this.#sweeper = setInterval(() => this.#sweep(), options.sweepIntervalMs ?? 60_000);
-    this.#sweeper.unref?.();
+    (this.#sweeper as { unref?: () => void }).unref?.();
   }
 
   async create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean> {

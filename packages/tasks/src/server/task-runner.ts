@@ -46,7 +46,8 @@ export class TaskRunner {
   readonly #asking = new Map<string, InputRequest>();
   #flush: Promise<void> | undefined;
   #lease: ReturnType<typeof setInterval> | undefined;
-  #expiry: ReturnType<typeof setTimeout> | undefined;
+  /** When the store forgets the task: the handler is stopped at the first renewal past it. */
+  readonly #expiresAt: number;
   #status: { message: string; timer: ReturnType<typeof setTimeout> | undefined; last: number } = { message: "", timer: undefined, last: 0 };
   #ended = false;
 
@@ -62,9 +63,8 @@ export class TaskRunner {
     this.#controller = parts.controller;
     this.#onEnd = parts.onEnd;
     this.#lease = setInterval(() => void this.#renew(), Math.max(1, Math.floor(this.#settings.leaseMs / 3)));
-    this.#lease.unref?.();
-    this.#expiry = setTimeout(() => this.#stop(new TaskStoppedError("expired")), Math.max(0, expiresAt - this.#settings.now()));
-    this.#expiry.unref?.();
+    (this.#lease as { unref?: () => void }).unref?.();
+    this.#expiresAt = expiresAt;
   }
 
   /** The handler's signal. */
@@ -129,7 +129,12 @@ export class TaskRunner {
   /** Another write reached the task (any instance): take delivered answers, stop if it was ended elsewhere. */
   async changed(): Promise<void> {
     if (this.#ended) return;
-    const record = await this.#store.get(this.taskId).catch(() => undefined);
+    let record: TaskRecord | undefined;
+    try {
+      record = await this.#store.get(this.taskId);
+    } catch {
+      return; // the store is away: the next renewal looks again
+    }
     if (!record) return this.#stop(new TaskStoppedError("expired"));
     if (isTerminal(record.status)) return this.#stop(new TaskStoppedError(record.status === "cancelled" ? "cancelled" : "failed"));
     const keys = Object.keys(record.delivered).filter((k) => this.#waiting.has(k));
@@ -191,6 +196,7 @@ export class TaskRunner {
 
   async #renew(): Promise<void> {
     if (this.#ended) return;
+    if (this.#settings.now() >= this.#expiresAt) return this.#stop(new TaskStoppedError("expired"));
     try {
       await this.#write((r) => (isTerminal(r.status) ? undefined : { ...r, leaseUntil: this.#settings.now() + this.#settings.leaseMs }));
       await this.changed();
@@ -223,7 +229,6 @@ export class TaskRunner {
     if (this.#ended) return;
     this.#ended = true;
     clearInterval(this.#lease);
-    clearTimeout(this.#expiry);
     clearTimeout(this.#status.timer);
     if (abort) this.#controller.abort(reason);
     for (const waiter of this.#waiting.values()) waiter.reject(reason);

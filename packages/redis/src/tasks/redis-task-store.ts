@@ -1,0 +1,180 @@
+/**
+ * A `TaskStore` on Redis: every server instance sharing one Redis sees the
+ * same tasks, so a task created on one instance is polled, answered and
+ * cancelled through any other, and every write is announced to the
+ * listeners of every instance.
+ *
+ * Each call is one Lua script (task-scripts.ts) on the keys of task-keys.ts:
+ * `create` counts the owner's unexpired tasks and stores the new one
+ * atomically, `update` is a compare-and-set on the version, and both publish
+ * the task id on the store's channel in the same script. A record is stored
+ * with a key expiry of `expiresAt - now` (rounded up, sent as a duration), so
+ * it is gone once `expiresAt` has passed and never before; reads and writes
+ * also treat it as gone from `expiresAt` on by the caller's clock.
+ *
+ * Failure policy: each call waits at most `timeoutMs`, then rejects with
+ * `TaskStoreUnavailableError`, as does any error Redis answers; a command not
+ * yet sent is withdrawn (abort signal). Records are bounded both ways: a
+ * record whose JSON is larger than `maxRecordBytes` is refused on write, and
+ * one found larger in Redis is never transferred nor parsed.
+ */
+import type { TaskRecord, TaskStore } from "@mrtr/tasks/server";
+import { withinDeadline } from "../command-deadline.js";
+import { TaskRecordTooLargeError, TaskStoreUnavailableError, type TaskStoreOperation } from "../errors.js";
+import { TaskAnnouncements, type RedisSubscriberClient } from "./task-announcements.js";
+import { DEFAULT_TASK_KEY_PREFIX, taskKeys, type TaskKeys } from "./task-keys.js";
+import { CREATE, GET, UPDATE, type LuaScript, type ScriptCommands } from "./task-scripts.js";
+
+/**
+ * The part of a node-redis client or cluster the store uses: what
+ * `createClient()` and `createCluster()` of `redis` or `@redis/client` return.
+ */
+export interface RedisTaskClient {
+  withCommandOptions(options: { abortSignal: AbortSignal; timeout: number; typeMapping: {} }): ScriptCommands;
+  /** A new connection with the same options, for the subscription. */
+  duplicate(): RedisSubscriberClient;
+}
+
+/** Options of {@link RedisTaskStore}. */
+export interface RedisTaskStoreOptions {
+  /**
+   * A connected node-redis client or cluster you own (`createClient()` /
+   * `createCluster()` of `redis` or `@redis/client`): you connect it, listen
+   * to its "error" events and close it. The store opens one duplicate of it
+   * for its subscription while it has listeners.
+   */
+  client: RedisTaskClient;
+  /** Prefix of every key and of the channel (default `mrtr:task:`): 1 to 128 printable ASCII characters, no spaces or braces. */
+  keyPrefix?: string;
+  /** Longest wait for Redis per call, in ms (default 1000, from 1 to 60 000). */
+  timeoutMs?: number;
+  /** Largest record, in UTF-8 bytes of its JSON (default 2 MiB, at most 512 MiB); the same on every instance. */
+  maxRecordBytes?: number;
+  /** Errors of the subscription's connection (lost, reconnecting). Default: ignored; a throwing hook is ignored. */
+  onError?: (error: unknown) => void;
+  /** Clock in ms since the epoch (default `Date.now`); for tests. */
+  now?: () => number;
+}
+
+/** Largest record unless told otherwise: 2 MiB. */
+export const DEFAULT_MAX_RECORD_BYTES = 2 * 1024 * 1024;
+
+/** A {@link TaskStore} whose tasks live in Redis, shared by every server instance that uses it. */
+export class RedisTaskStore implements TaskStore {
+  readonly #client: RedisTaskClient;
+  readonly #keys: TaskKeys;
+  readonly #timeoutMs: number;
+  readonly #maxBytes: number;
+  readonly #now: () => number;
+  readonly #announcements: TaskAnnouncements;
+
+  /** Throws `RangeError` for a missing client or options out of range. */
+  constructor(options: RedisTaskStoreOptions) {
+    const { client, keyPrefix = DEFAULT_TASK_KEY_PREFIX, timeoutMs = 1000, maxRecordBytes = DEFAULT_MAX_RECORD_BYTES, onError, now = Date.now } = options ?? {};
+    if (typeof client !== "object" || client === null || typeof client.withCommandOptions !== "function" || typeof client.duplicate !== "function") {
+      throw new RangeError("RedisTaskStore: `client` must be a connected node-redis client or cluster (createClient() / createCluster() of `redis` or `@redis/client`).");
+    }
+    if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) throw new RangeError("RedisTaskStore: timeoutMs must be a whole number of ms from 1 to 60000.");
+    if (!Number.isSafeInteger(maxRecordBytes) || maxRecordBytes < 1 || maxRecordBytes > 512 * 1024 * 1024) {
+      throw new RangeError("RedisTaskStore: maxRecordBytes must be a whole number of bytes from 1 to 536870912 (Redis's largest string).");
+    }
+    if (onError !== undefined && typeof onError !== "function") throw new RangeError("RedisTaskStore: onError must be a function.");
+    if (typeof now !== "function") throw new RangeError("RedisTaskStore: now must be a function returning ms since the epoch.");
+
+    this.#client = client;
+    this.#keys = taskKeys(keyPrefix);
+    this.#timeoutMs = timeoutMs;
+    this.#maxBytes = maxRecordBytes;
+    this.#now = now;
+    const reportError = (error: unknown) => {
+      try {
+        onError?.(error);
+      } catch {
+        // a failing hook must not change the store's behaviour
+      }
+    };
+    this.#announcements = new TaskAnnouncements(this.#keys.channel, () => client.duplicate(), reportError);
+  }
+
+  /** Stores `record` at version 1; false, storing nothing, when its owner already holds `maxPerOwner` unexpired tasks. */
+  async create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean> {
+    const json = this.#encode("create", { ...record, version: 1 });
+    const now = this.#now();
+    const hash = this.#keys.taskHash(record.taskId);
+    const reply = await this.#run("create", CREATE, [this.#keys.record(hash), this.#keys.owner(record.owner)], [
+      String(now),
+      String(record.expiresAt),
+      String(Math.ceil(record.expiresAt - now)),
+      String(limits.maxPerOwner),
+      json,
+      hash,
+      this.#keys.channel,
+      record.taskId,
+    ]);
+    return reply === 1;
+  }
+
+  /** The task, or undefined when there is none of that id or it has expired (by this store's clock). */
+  async get(taskId: string): Promise<TaskRecord | undefined> {
+    const now = this.#now();
+    const reply = await this.#run("get", GET, [this.#keys.record(this.#keys.taskHash(taskId))], [String(now), String(this.#maxBytes)]);
+    if (reply === null || reply === undefined) return undefined;
+    if (typeof reply === "number") throw new TaskRecordTooLargeError("get", reply, this.#maxBytes);
+    if (typeof reply !== "string") throw new TaskStoreUnavailableError("get", this.#timeoutMs, { cause: new Error(`the get script answered ${typeof reply}, not a string`) });
+    let record: TaskRecord;
+    try {
+      record = JSON.parse(reply) as TaskRecord;
+    } catch (cause) {
+      throw new Error("RedisTaskStore get: the stored task record is not JSON; is something other than RedisTaskStore writing under this keyPrefix?", { cause });
+    }
+    return record.expiresAt <= now ? undefined : record;
+  }
+
+  /** Replaces the task with `next` when the stored version is still `next.version - 1`; false when another write came first or it is gone. */
+  async update(next: TaskRecord): Promise<boolean> {
+    if (!Number.isSafeInteger(next.version) || next.version < 2) return false;
+    const json = this.#encode("update", next);
+    const reply = await this.#run("update", UPDATE, [this.#keys.record(this.#keys.taskHash(next.taskId))], [
+      String(this.#now()),
+      String(next.version - 1),
+      String(next.version),
+      json,
+      this.#keys.channel,
+      next.taskId,
+    ]);
+    return reply === 1;
+  }
+
+  /** Calls `listener` with the id of every task written from now on by any store on this prefix, until the returned function is called. */
+  subscribe(listener: (taskId: string) => void): () => void {
+    return this.#announcements.add(listener);
+  }
+
+  /** Drops every listener and closes the subscription's connection; the client you passed stays open. */
+  async close(): Promise<void> {
+    this.#announcements.close();
+  }
+
+  #encode(operation: TaskStoreOperation, record: TaskRecord): string {
+    const json = JSON.stringify(record);
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so only long strings need counting.
+    const bytes = json.length * 3 <= this.#maxBytes ? json.length : Buffer.byteLength(json, "utf8");
+    if (bytes > this.#maxBytes) throw new TaskRecordTooLargeError(operation, bytes, this.#maxBytes);
+    return json;
+  }
+
+  /** One script within `timeoutMs`; every failure is a `TaskStoreUnavailableError`. */
+  async #run(operation: TaskStoreOperation, script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await withinDeadline(
+        this.#timeoutMs,
+        () => new TaskStoreUnavailableError(operation, this.#timeoutMs),
+        (abortSignal) =>
+          // The client's own type mapping (Buffers for strings, …) must not change how replies read.
+          script.run(this.#client.withCommandOptions({ abortSignal, timeout: this.#timeoutMs, typeMapping: {} }), keys, args),
+      );
+    } catch (error) {
+      throw error instanceof TaskStoreUnavailableError ? error : new TaskStoreUnavailableError(operation, this.#timeoutMs, { cause: error });
+    }
+  }
+}

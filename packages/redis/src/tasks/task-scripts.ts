@@ -1,0 +1,86 @@
+/**
+ * The Lua scripts of `RedisTaskStore`: each call is one script, so it is
+ * atomic on the Redis that runs it. Times come from the caller (ms since the
+ * epoch, by its clock) and the key expiry is sent as a duration, so Redis's
+ * own clock decides nothing. Numbers reach Redis commands as the strings they
+ * came in (a Lua number would be printed with 14 digits only).
+ *
+ * A script is sent by its SHA-1 (EVALSHA) and, the first time a Redis node
+ * has not seen it (NOSCRIPT), as source (EVAL).
+ */
+import { createHash } from "node:crypto";
+
+/** What runs a script: the node-redis commands, bound to one call's abort signal and timeout. */
+export interface ScriptCommands {
+  evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+/** One Lua script and its SHA-1. */
+export class LuaScript {
+  readonly sha1: string;
+  constructor(readonly source: string) {
+    this.sha1 = createHash("sha1").update(source).digest("hex");
+  }
+
+  /** Runs the script, sending its source only when Redis does not have it yet. */
+  async run(commands: ScriptCommands, keys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await commands.evalSha(this.sha1, { keys, arguments: args });
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return commands.eval(this.source, { keys, arguments: args });
+    }
+  }
+}
+
+/**
+ * create. KEYS: the task, the owner's set. ARGV: now, expiresAt, ttl (ms,
+ * rounded up), maxPerOwner, JSON, task hash, channel, task id.
+ * Forgets the owner's expired tasks, refuses (0) when maxPerOwner remain,
+ * else stores the task at version 1 with its expiry, adds it to the set
+ * (which then lives at least as long), announces it and answers 1. A task
+ * already expired is announced but not kept.
+ */
+export const CREATE = new LuaScript(`
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return 0 end
+if tonumber(ARGV[3]) > 0 then
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[1], 'd', ARGV[5], 'v', '1', 'e', ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[6])
+  if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
+end
+redis.call('PUBLISH', ARGV[7], ARGV[8])
+return 1
+`);
+
+/**
+ * get. KEYS: the task. ARGV: now, maxRecordBytes.
+ * nil when there is no task or it has expired by the caller's clock; the
+ * JSON's length (a number) instead of the JSON when it is longer than
+ * maxRecordBytes; else the JSON.
+ */
+export const GET = new LuaScript(`
+local e = redis.call('HGET', KEYS[1], 'e')
+if not e or tonumber(e) <= tonumber(ARGV[1]) then return false end
+local n = redis.call('HSTRLEN', KEYS[1], 'd')
+if n > tonumber(ARGV[2]) then return n end
+return redis.call('HGET', KEYS[1], 'd')
+`);
+
+/**
+ * update. KEYS: the task. ARGV: now, the version it must hold, the new
+ * version, JSON, channel, task id.
+ * 0 when the task is gone, expired by the caller's clock, or at another
+ * version; else replaces its JSON and version (its expiry stays), announces
+ * it and answers 1.
+ */
+export const UPDATE = new LuaScript(`
+local held = redis.call('HMGET', KEYS[1], 'v', 'e')
+if not held[1] or held[1] ~= ARGV[2] or tonumber(held[2]) <= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'd', ARGV[4], 'v', ARGV[3])
+redis.call('PUBLISH', ARGV[5], ARGV[6])
+return 1
+`);
