@@ -31,6 +31,7 @@ import type {
 import { CACHE_DEFAULTS, ResultCache, type CacheOptions } from "./cache.js";
 import { InvalidAnswerError, McpClientError, ProtocolViolationError } from "./errors.js";
 import { abortError, checkInputRequests, FLOW_LIMIT_DEFAULTS, flowSignal, prepareAnswers, runFlow, send, type CallHooks, type FlowContext, type FlowPolicy } from "./flow.js";
+import { extensionsOf, type Claim, type ClientExtension } from "./extensions.js";
 import { listAll, LIST_DEFAULTS } from "./list-all.js";
 import { listenEvents, type ListenEvent, type ListenOptions } from "./listen.js";
 import { progressTokens, type ProgressListener } from "./progress.js";
@@ -94,6 +95,12 @@ export interface ClientOptions {
    * fails with LegacyServerError.
    */
   legacy?: ClientEra;
+  /**
+   * Protocol extensions (such as `tasksClient()` from @mrtr/tasks/client):
+   * each is declared under `capabilities.extensions` in every request, and
+   * continues the calls answered with a `resultType` it claims.
+   */
+  extensions?: ClientExtension[];
 }
 
 /** Per-call options. */
@@ -199,7 +206,9 @@ export function createClient(options: ClientOptions): McpClient {
   }
   let merged: ClientCapabilities = {};
   for (const kind of kinds.values()) merged = mergeCapabilities(merged, structuredClone(kind.capabilities))!;
-  const capabilities = merged;
+  const extensions = extensionsOf(options.extensions ?? []);
+  const claims = new Map<string, Claim>();
+  const capabilities = extensions.capabilities ? mergeCapabilities(merged, extensions.capabilities)! : merged;
 
   const clientInfo: Implementation = { name: options.name, version: options.version, ...(options.title !== undefined && { title: options.title }) };
   // The versions this client speaks; the first is sent until a server says otherwise (-32022).
@@ -245,6 +254,7 @@ export function createClient(options: ClientOptions): McpClient {
       }
     },
     progressToken: progressTokens(),
+    ...(extensions.capabilities && { claims, namedParams: extensions.namedParams }),
   };
   const cache = options.cache === false ? undefined : new ResultCache({ ...CACHE_DEFAULTS, ...options.cache });
   const maxListPages = options.maxListPages ?? LIST_DEFAULTS.maxPages;
@@ -302,6 +312,8 @@ export function createClient(options: ClientOptions): McpClient {
     try {
       const s = await send(ctx, method, params, retry, signal, { manual: true, ...(o?.onProgress && { onProgress: o.onProgress }) });
       if (s.kind === "complete") return { status: "complete", result: s.result as R };
+      // An extension's result (such as a task) is continued as in automatic mode.
+      if (s.kind === "claimed") return { status: "complete", result: (await s.claim.proceed(s.result, method, params, signal, {})) as R };
       if (s.result.inputRequests) checkInputRequests(kinds, s.result.inputRequests, s.result);
       return {
         status: "input_required",
@@ -363,5 +375,6 @@ export function createClient(options: ClientOptions): McpClient {
       );
     },
   };
+  for (const extension of options.extensions ?? []) extension.link({ client, ctx, signalOf, open, claims });
   return client;
 }

@@ -21,10 +21,11 @@ import {
   UndeclaredCapabilityError,
 } from "./errors.js";
 import { capabilityFor, fixFor, type ClientInputKind } from "./input-kinds.js";
+import type { Claim, ClientExtension } from "./extensions.js";
 import type { RoundEvent } from "./hooks.js";
 import { progressFilter, type ProgressListener } from "./progress.js";
 import type { Transport } from "./transport.js";
-import { utf8Length } from "@mrtr/internal";
+import { sleep, utf8Length } from "@mrtr/internal";
 
 /** How the client behaves between rounds. */
 export interface FlowPolicy {
@@ -63,6 +64,10 @@ export interface FlowContext {
   emit(event: RoundEvent): void;
   /** A fresh progress token (unique among this client's requests). */
   progressToken(): string;
+  /** The extension continuing each claimed resultType, by `method + " " + resultType` (none without extensions). */
+  claims?: ReadonlyMap<string, Claim>;
+  /** Methods of extensions whose `Mcp-Name` carries a params field, told to the transport. */
+  namedParams?: Readonly<Record<string, string>>;
 }
 
 /** What one call adds to its rounds. */
@@ -73,6 +78,9 @@ export interface CallHooks {
   rounds?: number;
   /** A manual-mode step (told to the transport). */
   manual?: boolean;
+  /** A result this extension claims ends the flow as it came, and `claimed` is set (`ClientExtensionHost.start`). */
+  hold?: ClientExtension;
+  claimed?: boolean;
 }
 
 /** A result the server sent, classified. */
@@ -83,7 +91,8 @@ export type Step =
       result: { resultType: "input_required"; inputRequests?: InputRequests; requestState?: string };
       /** The server that asks, when the result names it in `_meta`. */
       server?: Implementation;
-    };
+    }
+  | { kind: "claimed"; result: Record<string, unknown> & { resultType: string }; claim: Claim };
 
 const MRTR = new Set<string>(INPUT_REQUIRED_METHODS);
 
@@ -114,6 +123,7 @@ export async function send(
   const response = (await ctx.transport.request(message, {
     signal,
     ...(hooks.manual && { manual: true }),
+    namedParam: ctx.namedParams?.[method],
     ...(token !== undefined && { onMessage: progressFilter(token, hooks.onProgress!) }),
   })) as { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } };
   const hit = checkJsonLimits(response, ctx.policy.jsonLimits);
@@ -139,9 +149,7 @@ export async function send(
   const r = result as Record<string, unknown>;
   const type = r.resultType;
   if (type === undefined || type === "complete") {
-    const check = Object.prototype.hasOwnProperty.call(resultResponseChecks, method) ? (resultResponseChecks as Record<string, Check>)[method] : undefined;
-    // An absent resultType means complete: check the shape as if it were said.
-    const malformed = check && firstProblem(check, { jsonrpc: "2.0", id: message.id, result: { ...r, resultType: "complete" } });
+    const malformed = completeProblem(method, r);
     if (malformed) {
       // Every modern result names its resultType: one without it that does not fit is a legacy server's.
       if (type === undefined) throw new LegacyServerError(`its ${method} result has no resultType and does not fit 2026-07-28 (${malformed})`);
@@ -149,7 +157,11 @@ export async function send(
     }
     return { kind: "complete", result: r };
   }
-  if (type !== "input_required") throw new ProtocolViolationError(`Unknown resultType ${JSON.stringify(type)} in the ${method} result.`, r);
+  if (type !== "input_required") {
+    const claim = ctx.claims?.get(`${method} ${String(type)}`);
+    if (claim) return { kind: "claimed", result: r as Record<string, unknown> & { resultType: string }, claim };
+    throw new ProtocolViolationError(`Unknown resultType ${JSON.stringify(type)} in the ${method} result.`, r);
+  }
   if (!MRTR.has(method)) {
     throw new ProtocolViolationError(`The server answered ${method} with input_required; only ${[...MRTR].join(", ")} may.`, r);
   }
@@ -179,6 +191,12 @@ export async function send(
       ...(state !== undefined && { requestState: state }),
     },
   };
+}
+
+/** The first rule `r` breaks as a complete result of `method` (an absent resultType means complete: checked as if it were said). */
+export function completeProblem(method: string, r: Record<string, unknown>): string | undefined {
+  const check = Object.prototype.hasOwnProperty.call(resultResponseChecks, method) ? (resultResponseChecks as Record<string, Check>)[method] : undefined;
+  return check && firstProblem(check, { jsonrpc: "2.0", id: 0, result: { ...r, resultType: "complete" } });
 }
 
 /** The first rule `value` breaks, as `path message`, or undefined when it is valid (words are made only for an invalid value). */
@@ -219,20 +237,6 @@ export function checkInputRequests(kinds: Map<string, ClientInputKind>, requests
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /** A signal that aborts with the caller's signal or after `timeoutMs`. */
 export function flowSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal {
@@ -252,7 +256,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 
 /** `fn` over `items`, at most `limit` at a time, results in order; the first failure rejects. */
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -263,6 +267,12 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
+}
+
+/** Asks the handler of `request`'s kind (checked before) and prepares its answer as sent: automatic mode's one answer path. */
+export async function askHandler(ctx: FlowContext, key: string, request: unknown, info: { method: string; server: Implementation | undefined; signal: AbortSignal }): Promise<unknown> {
+  const kind = ctx.kinds.get((request as { method: string }).method)!;
+  return kind.prepare(request, await kind.answer(request, { key, ...info }), key);
 }
 
 /** Runs a whole flow automatically and returns the complete result. */
@@ -276,6 +286,16 @@ export async function runFlow(ctx: FlowContext, method: string, params: Record<s
   try {
     for (;;) {
       const step = await send(ctx, method, params, retry, signal, hooks);
+      if (step.kind === "claimed") {
+        if (hooks.hold === step.claim.extension) {
+          hooks.claimed = true;
+          return step.result;
+        }
+        // hooks.rounds stays unset: a result reached through an extension is never cached. proceed checks it as complete.
+        const result = await step.claim.proceed(step.result, method, params, signal, hooks);
+        ctx.emit({ type: "completed", method, rounds });
+        return result;
+      }
       if (step.kind === "complete") {
         hooks.rounds = rounds;
         ctx.emit({ type: "completed", method, rounds });
@@ -302,8 +322,7 @@ export async function runFlow(ctx: FlowContext, method: string, params: Record<s
           ctx.policy.inputConcurrency,
           async ([key, request]) => {
             if (urlAccepted.has(key) && same(urlAccepted.get(key), request)) return [key, { action: "accept" }] as const;
-            const kind = ctx.kinds.get((request as { method: string }).method)!;
-            const answer = kind.prepare(request, await kind.answer(request, { key, method, server: step.server ?? ctx.server(), signal }), key);
+            const answer = await askHandler(ctx, key, request, { method, server: step.server ?? ctx.server(), signal });
             const isUrl = (request as { params?: { mode?: string } }).params?.mode === "url";
             if (isUrl && (answer as { action?: string }).action === "accept") urlAccepted.set(key, request);
             return [key, answer] as const;

@@ -1,7 +1,8 @@
 /**
  * Streamable HTTP transport: POSTs each JSON-RPC message to one URL with the
  * headers the draft asks for (`MCP-Protocol-Version`, `Mcp-Method`, and
- * `Mcp-Name` on tools/call, prompts/get, resources/read) and reads the answer
+ * `Mcp-Name` on tools/call, prompts/get, resources/read, and on the
+ * extension methods the client names) and reads the answer
  * as JSON or as a server-sent event stream, within a time and size limit.
  * Whatever the server sends, the answer is one JSON-RPC response to this
  * request, or a typed error.
@@ -104,12 +105,13 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   /**
    * The standard headers mirroring the body: `MCP-Protocol-Version` on every
    * POST (a notification without `_meta` carries this package's version),
-   * `Mcp-Method`, and `Mcp-Name` (Base64 sentinel when not header-safe).
+   * `Mcp-Method`, and `Mcp-Name` (Base64 sentinel when not header-safe) from
+   * the named methods' field, or from `namedParam` on an extension's method.
    */
-  const headersOf = (message: { method: string; params?: Record<string, any> }) => {
+  const headersOf = (message: { method: string; params?: Record<string, any> }, namedParam: string | undefined) => {
     const version = message.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
     const headers: Record<string, string> = { "mcp-method": message.method, "mcp-protocol-version": typeof version === "string" ? version : LATEST_PROTOCOL_VERSION };
-    const field = NAMED[message.method];
+    const field = NAMED[message.method] ?? namedParam;
     const name = field ? message.params?.[field] : undefined;
     if (typeof name === "string") headers["mcp-name"] = encodeHeaderValue(name);
     return headers;
@@ -126,6 +128,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     caller: AbortSignal | undefined,
     extra: Record<string, string>,
     read: (response: Response, clock: ExchangeClock) => Promise<T>,
+    namedParam?: string,
   ): Promise<T> {
     const clock = startClock({ timeoutMs, maxTimeoutMs });
     const signal = caller ? AbortSignal.any([caller, clock.signal]) : clock.signal;
@@ -140,7 +143,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       try {
         response = await doFetch(url, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...extraHeaders, ...extra, ...headersOf(message as never) },
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...extraHeaders, ...extra, ...headersOf(message as never, namedParam) },
           body: JSON.stringify(message),
           signal,
         });
@@ -187,7 +190,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   }
 
   /** One POST of `message` and its answer, JSON or event stream. */
-  function post(message: JSONRPCRequest, { signal, onMessage }: ExchangeOptions, extra: Record<string, string>): Promise<StreamMessage> {
+  function post(message: JSONRPCRequest, { signal, onMessage, namedParam }: ExchangeOptions, extra: Record<string, string>): Promise<StreamMessage> {
     return exchange(message, signal, extra, async (response, clock) => {
       const type = mediaType(response);
       if (type === "text/event-stream") {
@@ -200,7 +203,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
         return checkAnswer(answer, message.id, response.status, where);
       }
       return jsonAnswer(response, message.id);
-    });
+    }, namedParam);
   }
 
   const toolHeaders = new ToolHeaders((warning: ClientWarning) => {

@@ -18,6 +18,12 @@ export interface ExchangeOptions {
   onMessage?: (message: Record<string, unknown>) => void;
   /** The request is a manual-mode step (`start`/`resume`): a transport that cannot hand input requests to the application refuses it. */
   manual?: boolean;
+  /**
+   * For a request of an extension's method (such as `tasks/get`), the params
+   * field that names what it acts on (`taskId`): over HTTP its value is sent
+   * as `Mcp-Name`, as `tools/call`'s name is. Other transports ignore it.
+   */
+  namedParam?: string | undefined;
 }
 
 /**

@@ -39,15 +39,19 @@ describe("the minimal tool-calling browser app on @mrtr/client", async () => {
     expect(heavy(app.inputs), "heavy inputs in the minimal app").toEqual([]);
     expect(app.inputs.some((i) => i.endsWith("packages/zod/src/checks-messages.gen.ts")), "the generated checks validate what the client receives").toBe(true);
     expect(found(app.text), "checks of messages a client never receives").toEqual([]);
+    // The extension seam's core part only: what extensions work with (defineClientExtension) and any extension stay out.
+    expect(app.inputs.filter((i) => /packages\/tasks\/|packages\/client\/src\/define-extension\.ts$/.test(i)), "extension code in an app without extensions").toEqual([]);
     expect(app.bytes, `minified bytes (budget ${BUDGET_BYTES})`).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
-  it("positive control: using the table of every check brings every check in; one zod validator brings zod in", async () => {
+  it("positive control: using the table of every check brings every check in; one zod validator brings zod in; the tasks plugin brings itself and the extension helpers in", async () => {
     const everyCheck = await bundleApp(`${minimal}\nimport { checks } from "@mrtr/zod/checks";\nconsole.log(checks);\n`, { source: true });
     expect(found(everyCheck.text)).toEqual(NOT_RECEIVED);
     expect(everyCheck.bytes).toBeGreaterThan(app.bytes + 10_000);
     const oneValidator = await bundleApp(`${minimal}\nimport { ToolSchema } from "@mrtr/zod";\nconsole.log(ToolSchema.safeParse({}));\n`, { source: true });
     expect(heavy(oneValidator.inputs)).toEqual(expect.arrayContaining([expect.stringMatching(/node_modules\/zod\//), expect.stringMatching(/validators\.gen\.ts$/)]));
     expect(oneValidator.bytes).toBeGreaterThan(app.bytes + 50_000);
+    const withTasks = await bundleApp(`${minimal}\nimport { tasksClient } from "@mrtr/tasks/client";\nconsole.log(tasksClient());\n`, { source: true });
+    expect(withTasks.inputs).toEqual(expect.arrayContaining([expect.stringMatching(/packages\/tasks\/src\/client\//), expect.stringMatching(/define-extension\.ts$/)]));
   });
 });

@@ -10,6 +10,7 @@ import { isInputRequired } from "./input-required.js";
 import type { RoundDiversion, ToolCallPlan } from "./extensions.js";
 import type { ServerFeature } from "./features.js";
 import type { InputKinds } from "./input-kinds.js";
+import { sleep } from "@mrtr/internal";
 import { canonicalJson } from "./request-state/index.js";
 import type { ReplayGuard } from "./request-state/index.js";
 import { ReplayGuardUnavailableError } from "./request-state/replay-guard-unavailable.js";
@@ -100,21 +101,6 @@ export interface RoundInput {
 /** How long a diverted URL-mode ask waits between looks at whether the out-of-band step finished. */
 const URL_STEP_POLL_MS = 1_000;
 
-/** Waits `ms`, or rejects when `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /**
  * Checks answers against the previous round's questions; returns the valid
@@ -216,7 +202,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
       const answer = (await ask(key, request, options.allowUrl ? { allowUrl: options.allowUrl } : {})) as { action: string };
       if (answer.action === "accept" && options.completed && diverted.has(key)) {
         // Taken over (a task): the question is not asked twice; wait for the step to finish.
-        while (!(await options.completed())) await pause(URL_STEP_POLL_MS, ctx.signal);
+        while (!(await options.completed())) await sleep(URL_STEP_POLL_MS, ctx.signal);
       } else if (answer.action === "accept" && options.completed && !(await options.completed())) {
         // Consent given, step not finished: ask the same again; the client polls.
         delete answers[key];

@@ -1,0 +1,155 @@
+/**
+ * `defineClientExtension`: what an extension works with, built from the
+ * client's internals when the extension is linked. Each call it continues
+ * gets an `ExtensionCall` (requests with the client's `_meta`, the call's
+ * signal, the client's input handlers through the flow's own checks and
+ * answer path); the extension itself gets a `ClientExtensionHost` (start a
+ * call and keep the claimed result, continue a call outside a flow, prepare
+ * the application's answers). None of it is in a client without extensions.
+ */
+import type { Implementation, InputRequests, JSONObject } from "@mrtr/schema";
+import type { CallOptions, McpClient } from "./client.js";
+import type { ClientExtension, ExtensionProceed } from "./extensions.js";
+import { McpClientError, ProtocolViolationError, TooManyInputRequestsError } from "./errors.js";
+import { abortError, askHandler, checkInputRequests, completeProblem, mapLimited, prepareAnswers, runFlow, type CallHooks, type FlowContext } from "./flow.js";
+import type { ProgressListener } from "./progress.js";
+
+/** The context of one call an extension continues. */
+export interface ExtensionCall {
+  /** The call's method and params, as the caller gave them (without `_meta`). */
+  readonly method: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  /** Aborts when the call's signal does or its time limit (`timeoutMs`) runs out. */
+  readonly signal: AbortSignal;
+  /** The call's progress listener, if any. */
+  readonly onProgress?: ProgressListener;
+  /**
+   * Sends a request of any method with the client's `_meta` (its version,
+   * info and capabilities, this extension's included) and resolves to the
+   * complete result, as `client.request` does; bound to the call's signal
+   * unless `options.signal` is given.
+   */
+  request(method: string, params: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<Record<string, unknown>>;
+  /**
+   * Answers input requests with the client's registered handlers: every
+   * request is checked first, as a round's are (more than `maxInputRequests`,
+   * an undeclared capability or a malformed request throws before any
+   * handler runs); then the handlers run, at most `inputConcurrency` at once,
+   * and each answer, prepared as a round's are (checked against its question,
+   * defaults filled), goes to `each` as soon as its handler finishes.
+   * Resolves when every `each` has run; rejects with the first failure.
+   */
+  answer(requests: InputRequests, each: (key: string, answer: unknown) => void | Promise<void>, options?: { signal?: AbortSignal; server?: Implementation }): Promise<void>;
+}
+
+/** What the client lends an extension (`attach`). */
+export interface ClientExtensionHost {
+  /** The client the extension was given to. */
+  readonly client: McpClient;
+  /**
+   * Runs a request as `client.request` does (input rounds answered by the
+   * handlers), but a result whose `resultType` this extension claims for the
+   * method is handed back as it came instead of continued.
+   */
+  start(method: string, params: Record<string, unknown>, options?: CallOptions): Promise<{ status: "complete"; result: Record<string, unknown> } | { status: "claimed"; result: Record<string, unknown> & { resultType: string } }>;
+  /**
+   * Continues a call of `method` outside any flow (such as a task stored by
+   * another process): `run` gets the call's context (signal and time limit
+   * from `options`); what it returns is checked as the method's complete result.
+   */
+  continue(method: string, params: Record<string, unknown>, options: CallOptions | undefined, run: (call: ExtensionCall) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>>;
+  /**
+   * The application's own answers to `requests`, prepared as `client.resume`
+   * prepares them (checked against each question, form defaults filled,
+   * answers to keys not asked dropped; InvalidAnswerError otherwise).
+   */
+  prepare(requests: InputRequests, answers: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** An extension as its author writes it (see `ClientExtension` for the fields it shares). */
+export interface ClientExtensionDefinition {
+  readonly id: string;
+  readonly settings?: JSONObject;
+  readonly results?: Readonly<Record<string, readonly string[]>>;
+  readonly namedParams?: Readonly<Record<string, string>>;
+  /** Called once per client the extension is given to, after the client is built. */
+  attach?(host: ClientExtensionHost): void;
+  /**
+   * Continues a call whose result has a `resultType` the extension claims
+   * for the call's method; resolves to the method's complete result, which
+   * the client checks as such before the caller gets it.
+   */
+  continue(result: Record<string, unknown> & { resultType: string }, call: ExtensionCall): Promise<Record<string, unknown>>;
+}
+
+function extensionCall(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal, hooks: CallHooks): ExtensionCall {
+  return {
+    method,
+    params,
+    signal,
+    ...(hooks.onProgress && { onProgress: hooks.onProgress }),
+    request: (m, p, o = {}) => runFlow(ctx, m, p, o.signal ?? signal),
+    async answer(requests, each, o = {}) {
+      const entries = Object.entries(requests);
+      if (entries.length > ctx.policy.maxInputRequests) throw new TooManyInputRequestsError(ctx.policy.maxInputRequests, entries.length);
+      checkInputRequests(ctx.kinds, requests, requests);
+      const info = { method, server: o.server ?? ctx.server(), signal: o.signal ?? signal };
+      await mapLimited(entries, ctx.policy.inputConcurrency, async ([key, request]) => each(key, await askHandler(ctx, key, request, info)));
+    },
+  };
+}
+
+const CORE_RESULT_TYPES = ["complete", "input_required"];
+
+/** What an extension ended a call with, checked as the method's complete result (ProtocolViolationError otherwise). */
+function checkComplete(method: string, result: unknown): Record<string, unknown> {
+  const r = result as Record<string, unknown> | null;
+  const problem =
+    typeof r !== "object" || !r || Array.isArray(r) ? "not an object" : r.resultType !== undefined && r.resultType !== "complete" ? `resultType ${JSON.stringify(r.resultType)}` : completeProblem(method, r);
+  if (problem) throw new ProtocolViolationError(`An extension's ${method} result is malformed: ${problem}`, result);
+  return r!;
+}
+
+/** The extension createClient takes, from its definition. */
+export function defineClientExtension(definition: ClientExtensionDefinition): ClientExtension {
+  for (const types of Object.values(definition.results ?? {})) {
+    const core = types.find((t) => CORE_RESULT_TYPES.includes(t));
+    if (core) throw new McpClientError(`Extension "${definition.id}" cannot claim resultType "${core}": the core handles it.`);
+  }
+  const extension: ClientExtension = {
+    id: definition.id,
+    ...(definition.settings && { settings: definition.settings }),
+    ...(definition.results && { results: definition.results }),
+    ...(definition.namedParams && { namedParams: definition.namedParams }),
+    link({ client, ctx, signalOf, open, claims }) {
+      const hooksOf = (o?: CallOptions): CallHooks => ({ ...(o?.onProgress && { onProgress: o.onProgress }) });
+      definition.attach?.({
+        client,
+        async start(method, params, o) {
+          open();
+          const hooks: CallHooks = { ...hooksOf(o), hold: extension };
+          const result = await runFlow(ctx, method, params, signalOf(o), hooks);
+          return hooks.claimed ? { status: "claimed", result: result as Record<string, unknown> & { resultType: string } } : { status: "complete", result };
+        },
+        async continue(method, params, o, run) {
+          open();
+          const signal = signalOf(o);
+          try {
+            return checkComplete(method, await run(extensionCall(ctx, method, params, signal, hooksOf(o))));
+          } catch (error) {
+            throw abortError(error, signal);
+          }
+        },
+        prepare: (requests, answers) => prepareAnswers(ctx.kinds, requests, answers),
+      });
+      const proceed: ExtensionProceed = async (result, method, params, signal, hooks) => checkComplete(method, await definition.continue(result, extensionCall(ctx, method, params, signal, hooks)));
+      for (const [method, types] of Object.entries(definition.results ?? {})) {
+        for (const type of types) {
+          if (claims.has(`${method} ${type}`)) throw new McpClientError(`Two extensions claim resultType "${type}" on ${method}.`);
+          claims.set(`${method} ${type}`, { extension, proceed });
+        }
+      }
+    },
+  };
+  return extension;
+}

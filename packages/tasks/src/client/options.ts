@@ -1,0 +1,66 @@
+/**
+ * What `tasksClient()` takes, with every limit's default. Each limit is one
+ * number in one place; the README's table is this file in words.
+ */
+import { McpClientError } from "@mrtr/client";
+import type { CreateTaskResult, DetailedTask } from "../schema/types.gen.js";
+
+/** Options of `tasksClient()` (the client plugin). */
+export interface TasksClientOptions {
+  /** Shortest wait between two polls of a task, whatever `pollIntervalMs` the server suggests (default 100 ms). */
+  minPollMs?: number;
+  /** Longest wait between two polls, whatever the server suggests (default 30 s). */
+  maxPollMs?: number;
+  /** The first wait when the task suggests no `pollIntervalMs`; each later one is 1.5 times longer, up to `maxPollMs` (default 500 ms). */
+  initialPollMs?: number;
+  /**
+   * Longest a call follows one task, in ms, from its first poll; the task's
+   * own `ttlMs` shortens it (default 1 h). Past it the call fails with
+   * TaskPollTimeoutError; the task goes on, and `resumeTask` can follow it again.
+   */
+  maxPollDurationMs?: number;
+  /** Polls of one task that bring questions not seen before (default 10); one more fails with TaskInputLimitError. */
+  maxInputRounds?: number;
+  /**
+   * Failures in a row of one tasks/get or tasks/update that may pass (the
+   * server unreachable, a time-out, -32603), each retried after a growing
+   * wait (default 5); one more fails with TaskPollFailedError.
+   */
+  maxPollFailures?: number;
+  /** How long the `tasks/cancel` sent when a call's signal aborts may take before the call rejects anyway (default 5 s). */
+  cancelTimeoutMs?: number;
+  /**
+   * Receives each state of a task the client sees: the handle, then every
+   * `tasks/get` result. Persist `taskId` here to resume after a crash
+   * (`resumeTask`). Errors it throws are ignored.
+   */
+  onTask?: (task: CreateTaskResult | DetailedTask) => void;
+}
+
+/** The options with every default filled. */
+export type TasksClientSettings = Required<Omit<TasksClientOptions, "onTask">> & Pick<TasksClientOptions, "onTask">;
+
+export const TASKS_CLIENT_DEFAULTS = {
+  minPollMs: 100,
+  maxPollMs: 30_000,
+  initialPollMs: 500,
+  maxPollDurationMs: 3_600_000,
+  maxInputRounds: 10,
+  maxPollFailures: 5,
+  cancelTimeoutMs: 5_000,
+} as const;
+
+export function tasksClientSettings(options: TasksClientOptions): TasksClientSettings {
+  const settings = { ...TASKS_CLIENT_DEFAULTS } as TasksClientSettings;
+  for (const key of Object.keys(TASKS_CLIENT_DEFAULTS) as (keyof typeof TASKS_CLIENT_DEFAULTS)[]) {
+    const value = options[key];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < (key === "maxPollFailures" ? 0 : 1)) {
+      throw new McpClientError(`tasksClient(): ${key} must be a whole number of at least ${key === "maxPollFailures" ? 0 : 1} (got ${String(value)}).`);
+    }
+    settings[key] = value;
+  }
+  if (settings.minPollMs > settings.maxPollMs) throw new McpClientError("tasksClient(): minPollMs must not exceed maxPollMs.");
+  if (options.onTask) settings.onTask = options.onTask;
+  return settings;
+}

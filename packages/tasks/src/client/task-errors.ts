@@ -1,0 +1,53 @@
+/**
+ * The typed failures of following a task. Each says what happened and what
+ * to do; the task's id is on each, so the application can resume or cancel it.
+ */
+import { LimitExceededError, McpClientError } from "@mrtr/client";
+
+/** The task ended `cancelled` (by this client, another, or the server). */
+export class TaskCancelledError extends McpClientError {
+  constructor(
+    readonly taskId: string,
+    readonly statusMessage?: string,
+  ) {
+    super(`Task ${taskId} was cancelled${statusMessage ? `: ${statusMessage}` : "."} Call the tool again if its result is still needed.`);
+  }
+}
+
+/** The task did not end within the time the client follows it. */
+export class TaskPollTimeoutError extends LimitExceededError {
+  constructor(
+    readonly taskId: string,
+    limitMs: number,
+  ) {
+    super("tasksClient({ maxPollDurationMs }) (the task's ttlMs also bounds it)", limitMs, `Task ${taskId} did not end within ${limitMs} ms of polling; it may still run: follow it again with resumeTask(client, "${taskId}"), or cancel it with cancelTask.`);
+  }
+}
+
+/** The task kept asking new questions. */
+export class TaskInputLimitError extends LimitExceededError {
+  constructor(
+    readonly taskId: string,
+    limit: number,
+  ) {
+    super("tasksClient({ maxInputRounds })", limit, `Task ${taskId} asked new questions in more than ${limit} polls.`);
+  }
+}
+
+/** tasks/get or tasks/update failed too many times in a row; `cause` is the last failure. */
+export class TaskPollFailedError extends LimitExceededError {
+  constructor(
+    readonly taskId: string,
+    limit: number,
+    readonly cause: unknown,
+  ) {
+    super("tasksClient({ maxPollFailures })", limit, `Reaching task ${taskId} failed ${limit + 1} times in a row (last: ${(cause as Error)?.message ?? String(cause)}); it may still run: resumeTask(client, "${taskId}") follows it again.`);
+  }
+}
+
+/** A task function was given a client without the plugin. */
+export class TasksNotEnabledError extends McpClientError {
+  constructor(what: string) {
+    super(`${what} needs a client created with createClient({ extensions: [tasksClient()] }) (tasksClient from @mrtr/tasks/client).`);
+  }
+}
