@@ -130,7 +130,8 @@ describe("the fixture over stdio: server-stateless and the content scenarios", (
     const d = await client.discover();
     expect(d.supportedVersions).toEqual(["2026-07-28"]);
     expect(d._meta?.["io.modelcontextprotocol/serverInfo"]?.name).toBe("mrtr-conformance-fixture");
-    expect(Object.keys(d.capabilities).sort()).toEqual(["completions", "prompts", "resources", "tools"]);
+    expect(Object.keys(d.capabilities).sort()).toEqual(["completions", "extensions", "prompts", "resources", "tools"]);
+    expect(d.capabilities.extensions).toEqual({ "io.modelcontextprotocol/tasks": {} });
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     expect((await rpc("tools/list", {})).error.code).toBe(-32602); // no _meta
     expect((await rpc("tools/list", { _meta: { "io.modelcontextprotocol/clientCapabilities": {} } })).error.code).toBe(-32602); // no version
