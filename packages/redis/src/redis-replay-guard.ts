@@ -20,9 +20,9 @@
 import { createClient, type RedisClientOptions } from "@redis/client";
 import { ReplayGuardUnavailableError, type ReplayGuard } from "@mrtr/server";
 import { MemoryReplayGuard } from "@mrtr/server/request-state";
-import { withinDeadline } from "./command-deadline.js";
 import { RedisClaimTimeoutError, TooManyPendingClaimsError } from "./errors.js";
 import { checkKeyPrefix, DEFAULT_KEY_PREFIX, replayKey } from "./replay-key.js";
+import { setOnce } from "./set-once.js";
 
 /** The part of a node-redis client or cluster the guard uses: what `createClient()` and `createCluster()` of `redis` or `@redis/client` return. */
 export interface RedisClaimClient {
@@ -176,18 +176,7 @@ export class RedisReplayGuard implements ReplayGuard {
 
     this.#pending++;
     try {
-      const reply = await withinDeadline(
-        this.#timeoutMs,
-        () => new RedisClaimTimeoutError(this.#timeoutMs),
-        (abortSignal) =>
-          this.#client
-            // The client's own type mapping (Buffers for strings, …) must not change how "OK" reads.
-            .withCommandOptions({ abortSignal, timeout: this.#timeoutMs, typeMapping: {} })
-            .set(replayKey(this.#prefix, id), "1", { condition: "NX", expiration: { type: "PX", value: ttlMs } }),
-      );
-      if (reply === "OK") return true;
-      if (reply === null) return false;
-      throw new Error(`Redis answered SET NX with ${JSON.stringify(reply)}, neither OK nor nil.`);
+      return await setOnce(this.#client, replayKey(this.#prefix, id), ttlMs, this.#timeoutMs, () => new RedisClaimTimeoutError(this.#timeoutMs));
     } catch (error) {
       return this.#unavailable(id, expiresAt, error);
     } finally {

@@ -20,6 +20,13 @@ export interface AuthInfo {
   audience?: readonly string[];
   /** Epoch ms at which the token expires (`exp`). */
   expiresAt?: number;
+  /**
+   * The token's confirmation (`cnf`, RFC 7800): `jkt` is the RFC 7638 SHA-256
+   * thumbprint of the key a DPoP-bound token is bound to (RFC 9449 §6). A
+   * token with a `jkt` is only accepted with a DPoP proof signed by that key
+   * (`protect`'s `dpop` option); other members stay in `claims`.
+   */
+  confirmation?: { readonly jkt?: string };
   /** All verified claims (JWT) or introspection fields, for application checks. */
   claims?: Readonly<Record<string, unknown>>;
 }
@@ -36,8 +43,14 @@ export function attachAuthInfo(request: object, info: AuthInfo): void {
   byRequest.set(request, info);
 }
 
-/** The principal string a verified token stands for: issuer and subject, or undefined without a subject. */
+/**
+ * The principal string a verified token stands for: issuer and subject. A
+ * token without a subject (some client-credentials tokens) stands for its
+ * client: RFC 9068 §2.2 has `sub` name the client when no user is involved, so
+ * the client id takes the subject's place. Undefined with neither.
+ */
 export function principalOf(info: AuthInfo | undefined): string | undefined {
-  if (!info?.subject) return undefined;
-  return info.issuer ? `${info.issuer}#${info.subject}` : info.subject;
+  const who = info?.subject || info?.clientId;
+  if (!info || !who) return undefined;
+  return info.issuer ? `${info.issuer}#${who}` : who;
 }

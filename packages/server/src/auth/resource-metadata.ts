@@ -12,6 +12,8 @@ export interface ResourceMetadataOptions {
   authorizationServers: readonly string[];
   /** `scopes_supported`: the scopes for basic use (not offline_access). */
   scopesSupported?: readonly string[];
+  /** DPoP (RFC 9728 §2): `dpop_signing_alg_values_supported` and `dpop_bound_access_tokens_required`. */
+  dpop?: { algorithms: readonly string[]; required: boolean };
   /** Further fields (resource_name, resource_documentation, …). */
   extra?: Readonly<Record<string, unknown>>;
 }
@@ -40,6 +42,7 @@ export function protectedResourceMetadata(options: ResourceMetadataOptions): Rec
     authorization_servers: [...options.authorizationServers],
     bearer_methods_supported: ["header"],
     ...(options.scopesSupported && options.scopesSupported.length > 0 && { scopes_supported: [...options.scopesSupported] }),
+    ...(options.dpop && { dpop_signing_alg_values_supported: [...options.dpop.algorithms], dpop_bound_access_tokens_required: options.dpop.required }),
   };
 }
 

@@ -53,6 +53,21 @@ function scopesOf(payload: JWTPayload): string[] {
   return [];
 }
 
+/**
+ * The DPoP binding of a token's `cnf` claim (RFC 9449 §6.1): `{ jkt }`, or
+ * undefined for a token bound to nothing DPoP knows. A `cnf` that is not an
+ * object, or whose `jkt` is not a thumbprint, makes the token invalid: a
+ * binding that cannot be read must not turn the token into a bearer one.
+ */
+function confirmationOf(cnf: unknown): { jkt: string } | undefined {
+  if (cnf === undefined) return undefined;
+  if (cnf === null || typeof cnf !== "object" || Array.isArray(cnf)) throw new InvalidTokenError();
+  const { jkt } = cnf as { jkt?: unknown };
+  if (jkt === undefined) return undefined;
+  if (typeof jkt !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(jkt)) throw new InvalidTokenError();
+  return { jkt };
+}
+
 /** A fetch for the JWKS that stops reading past `limit` bytes. */
 function limitedJwksFetch(limit: number): FetchImplementation {
   return async (url, init) => {
@@ -106,6 +121,7 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
     } catch {
       throw new InvalidTokenError();
     }
+    const confirmation = confirmationOf(payload.cnf);
     const aud = typeof payload.aud === "string" ? [payload.aud] : (payload.aud ?? []);
     const clientId = typeof payload.client_id === "string" ? payload.client_id : typeof payload.azp === "string" ? payload.azp : undefined;
     return {
@@ -115,6 +131,7 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       ...(payload.iss !== undefined && { issuer: payload.iss }),
       audience: aud,
       ...(payload.exp !== undefined && { expiresAt: payload.exp * 1000 }),
+      ...(confirmation && { confirmation }),
       claims: payload,
     };
   };

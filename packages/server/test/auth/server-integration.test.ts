@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { createHttpHandler, InsufficientScopeError, ServerDefinitionError } from "@mrtr/server";
-import { attachAuthInfo, protect, type AuthInfo } from "@mrtr/server/auth";
+import { attachAuthInfo, jwtVerifier, protect, type AuthInfo } from "@mrtr/server/auth";
 import { errorOf, request, resultOf, retry, server } from "../helpers.js";
+import { dpopRequest, ISSUER, proof, proofKey, RESOURCE, TestIssuer } from "./dpop-fixtures.js";
 
 const alice: AuthInfo = { subject: "alice", issuer: "https://as.example", scopes: ["mcp"], audience: ["https://mcp.example/mcp"] };
 const bob: AuthInfo = { ...alice, subject: "bob" };
@@ -47,6 +48,46 @@ describe("the verified user inside the server", () => {
     const answer = { name: { action: "accept", content: { n: "Ann" } } };
     expect(errorOf(await s.handle(retry(first, answer, asked.requestState), { auth: bob })).code).toBe(-32602);
     expect(textOf(resultOf(await s.handle(retry(first, answer, asked.requestState), { auth: alice })))).toBe("Ann");
+  });
+
+  it("binds requestState to the client for client-credentials tokens without a subject: one client cannot resume another's flow", async () => {
+    const s = app();
+    const botA: AuthInfo = { clientId: "bot-a", issuer: "https://as.example", scopes: ["mcp"], audience: ["https://mcp.example/mcp"] };
+    const botB: AuthInfo = { ...botA, clientId: "bot-b" };
+    expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami"), { auth: botA })))).principal).toBe("https://as.example#bot-a");
+    const first = call("ask");
+    const asked = resultOf(await s.handle(first, { auth: botA }));
+    const answer = { name: { action: "accept", content: { n: "Ann" } } };
+    expect(errorOf(await s.handle(retry(first, answer, asked.requestState), { auth: botB })).code).toBe(-32602);
+    expect(errorOf(await s.handle(retry(first, answer, asked.requestState), {})).code).toBe(-32602);
+    expect(textOf(resultOf(await s.handle(retry(first, answer, asked.requestState), { auth: botA })))).toBe("Ann");
+  });
+
+  it("over HTTP with DPoP-bound tokens, binds requestState to the verified token's client, whatever key signs the proofs", async () => {
+    const issuer = await TestIssuer.create();
+    const [keyA, keyB] = [await proofKey(), await proofKey()];
+    const handler = protect(createHttpHandler(app()), {
+      resource: RESOURCE,
+      authorizationServers: [ISSUER],
+      verify: jwtVerifier({ jwks: issuer.jwks, issuer: ISSUER, audience: RESOURCE }),
+      dpop: { required: true },
+    });
+    const tokenA = await issuer.token({ jkt: keyA.jkt, sub: null, clientId: "bot-a" });
+    const tokenB = await issuer.token({ jkt: keyB.jkt, sub: null, clientId: "bot-b" });
+    const send = async (message: Record<string, any>, token: string, key: typeof keyA) => {
+      const http = dpopRequest(token, await proof(key, { token }));
+      const headers = new Headers(http.headers);
+      for (const [name, value] of Object.entries({ "mcp-method": "tools/call", "mcp-name": message.params.name, "mcp-protocol-version": "2026-07-28" })) headers.set(name, value);
+      const response = await handler(new Request(RESOURCE, { method: "POST", headers, body: JSON.stringify(message) }));
+      return (await response.json()) as Record<string, any>;
+    };
+    expect(JSON.parse(textOf(resultOf(await send(call("whoami"), tokenA, keyA)))).principal).toBe(`${ISSUER}#bot-a`);
+    const first = call("ask");
+    const asked = resultOf(await send(first, tokenA, keyA));
+    expect(asked.resultType).toBe("input_required");
+    const answer = { name: { action: "accept", content: { n: "Ann" } } };
+    expect(errorOf(await send(retry(first, answer, asked.requestState), tokenB, keyB)).code).toBe(-32602);
+    expect(textOf(resultOf(await send(retry(first, answer, asked.requestState), tokenA, keyA)))).toBe("Ann");
   });
 
   it("a principal hook of the host wins, and sees the auth info", async () => {
