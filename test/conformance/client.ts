@@ -3,10 +3,13 @@
  * MCP_CONFORMANCE_SCENARIO, the server URL is the last argument.
  * `npm run conformance:client -- URL`; with `--legacy` the client carries
  * @mrtr/legacy/client's plugin (the 2025-11-25 requirement set's servers
- * are initialize-based).
+ * are initialize-based). It carries it too when the suite announces an
+ * earlier revision in MCP_CONFORMANCE_PROTOCOL_VERSION: extension scenarios,
+ * run with no spec filter, serve the suite's default, 2025-11-25.
  */
+import { createPrivateKey } from "node:crypto";
 import { createClient, httpTransport, type FormHandler, type HttpTransportOptions } from "@mrtr/client";
-import { callbackUserAgent, withAuth, type AuthOptions } from "@mrtr/client/auth";
+import { callbackUserAgent, withAuth, type AuthEvent, type AuthOptions } from "@mrtr/client/auth";
 import { describeForm } from "@mrtr/client/elicitation";
 import { legacyClient } from "@mrtr/legacy/client";
 
@@ -40,14 +43,62 @@ const answerForm: FormHandler = async (params) => {
 /** The Client ID Metadata Document URL the suite's authorization servers expect. */
 const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
 
+/** What the suite passes in MCP_CONFORMANCE_CONTEXT to the auth scenarios (each uses some of it). */
+interface AuthContext {
+  client_id?: string;
+  client_secret?: string;
+  issuer?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
+  idp_client_id?: string;
+  idp_id_token?: string;
+  idp_issuer?: string;
+  idp_token_endpoint?: string;
+  valid_jwt?: string;
+}
+
+/**
+ * The extension scenarios' way of obtaining tokens, from the context: client
+ * credentials (secret, or a PKCS#8 key handed over as a JWK), the workload
+ * JWT as a JWT bearer assertion, the IdP's ID token for enterprise-managed
+ * authorization. DPoP scenarios run the interactive flow with `dpop: true`.
+ */
+function grantOptions(scenario: string, context: AuthContext): Partial<AuthOptions> | undefined {
+  const clientId = context.client_id ?? "";
+  switch (scenario) {
+    case "auth/client-credentials-basic":
+      return { clientCredentials: { clientId, clientSecret: context.client_secret ?? "" } };
+    case "auth/client-credentials-jwt": {
+      const jwk = createPrivateKey(context.private_key_pem ?? "").export({ format: "jwk" }) as JsonWebKey;
+      return { clientCredentials: { clientId, privateKey: { ...jwk, alg: context.signing_algorithm ?? "ES256" } } };
+    }
+    case "auth/wif-jwt-bearer":
+      return { jwtBearer: { assertion: context.valid_jwt ?? "", client: { clientId } } };
+    case "auth/enterprise-managed-authorization":
+      return {
+        enterpriseManaged: {
+          identityAssertion: context.idp_id_token ?? "",
+          idp: { ...(context.idp_issuer !== undefined && { issuer: context.idp_issuer }), ...(context.idp_token_endpoint !== undefined && { tokenEndpoint: context.idp_token_endpoint }), client: { clientId: context.idp_client_id ?? "" } },
+          client: { clientId, clientSecret: context.client_secret ?? "", method: "client_secret_basic" },
+        },
+      };
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Auth scenarios: the suite's authorization server approves at once and
  * redirects, so the user agent follows the authorization URL headless and
  * hands the redirect back. Pre-registered credentials come in
- * MCP_CONFORMANCE_CONTEXT ({ client_id, client_secret, issuer }).
+ * MCP_CONFORMANCE_CONTEXT ({ client_id, client_secret, issuer }); the
+ * extension scenarios' credentials too (see `grantOptions`).
  */
-function authTransportOptions(): HttpTransportOptions {
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as { client_id?: string; client_secret?: string; issuer?: string };
+function authTransportOptions(scenario: string): HttpTransportOptions {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as AuthContext;
+  const onEvent = (event: AuthEvent) => console.error(`auth: ${JSON.stringify(event)}`);
+  const grant = grantOptions(scenario, context);
+  if (grant) return { fetch: withAuth(fetch, { ...grant, onEvent }) };
   const userAgent = callbackUserAgent({
     redirectUri: "http://127.0.0.1:3000/callback",
     open: async (authorizationUrl) => {
@@ -67,7 +118,8 @@ function authTransportOptions(): HttpTransportOptions {
         }),
     },
     userAgent,
-    onEvent: (event) => console.error(`auth: ${JSON.stringify(event)}`),
+    ...(scenario.startsWith("auth/dpop") && { dpop: true }),
+    onEvent,
   };
   return { fetch: withAuth(fetch, options) };
 }
@@ -76,12 +128,12 @@ async function main(): Promise<void> {
   const url = process.argv[process.argv.length - 1]!;
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
   const client = createClient({
-    transport: httpTransport(url, scenario.startsWith("auth/") ? authTransportOptions() : {}),
+    transport: httpTransport(url, scenario.startsWith("auth/") ? authTransportOptions(scenario) : {}),
     name: "mrtr-conformance-client",
     version: "1.0.0",
     elicitation: { form: answerForm, url: async () => ({ action: "accept" }) },
     timeoutMs: 25_000,
-    ...(process.argv.includes("--legacy") && { legacy: legacyClient() }),
+    ...((process.argv.includes("--legacy") || (process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? "2026-07-28") < "2026-07-28") && { legacy: legacyClient() }),
   });
   if (scenario.startsWith("auth/")) {
     // The protected test server offers tools only: list them and call each.

@@ -17,7 +17,12 @@
  *   (`test/conformance/client.ts --legacy`);
  * - `server-tasks`: the Tasks extension's server scenarios (`tasks-*`, which
  *   the suite marks "extension" and runs only by name, with no spec filter)
- *   against the fixture, which has @mrtr/tasks on.
+ *   against the fixture, which has @mrtr/tasks on;
+ * - `client-auth-extensions`: the authorization extensions' client scenarios
+ *   (client credentials with a secret and with a private key, enterprise-managed
+ *   authorization, workload identity federation, DPoP with and without nonces;
+ *   also "extension" scenarios, run by name with no spec filter) against our
+ *   client.
  * It prints the suite's per-check lines and compares the outcome with
  * test/conformance/expected-failures.json (keyed by set): a failing scenario
  * not listed there fails the run, and so does a listed one that passes.
@@ -46,8 +51,11 @@ const LEGACY_SPEC = "2025-11-25";
 const EXPECTED_FAILURES = join(root, "test/conformance/expected-failures.json");
 type Side = "server" | "client";
 /** A set of scenarios the run scores: one side, at one revision. */
-type SetName = "server" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks";
-const SETS: readonly SetName[] = ["server", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks"];
+type SetName = "server" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks" | "client-auth-extensions";
+const SETS: readonly SetName[] = ["server", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks", "client-auth-extensions"];
+
+/** The authorization extensions' client scenarios that `@mrtr/client/auth` implements. */
+const CLIENT_AUTH_EXTENSIONS = ["auth/client-credentials-basic", "auth/client-credentials-jwt", "auth/enterprise-managed-authorization", "auth/wif-jwt-bearer", "auth/dpop", "auth/dpop-nonce"];
 type Expected = Record<SetName, Record<string, string>>;
 
 function readExpected(): Expected {
@@ -58,6 +66,7 @@ function readExpected(): Expected {
     client: raw.client ?? {},
     "client-2025-11-25": raw["client-2025-11-25"] ?? {},
     "server-tasks": raw["server-tasks"] ?? {},
+    "client-auth-extensions": raw["client-auth-extensions"] ?? {},
   };
 }
 
@@ -77,6 +86,14 @@ function extensionScenarios(side: Side, prefix: string): string[] {
   const names = [...r.stdout.matchAll(/^\s+- (\S+) \[extension\]/gm)].map((m) => m[1]!).filter((n) => n.startsWith(prefix));
   if (names.length === 0) throw new Error(`conformance list --${side} printed no ${prefix}* extension scenario`);
   return names;
+}
+
+/** The suite's `auth/` extension scenarios of the client side that we implement; each must be in the suite. */
+function clientAuthExtensions(): string[] {
+  const listed = extensionScenarios("client", "auth/");
+  const missing = CLIENT_AUTH_EXTENSIONS.filter((s) => !listed.includes(s));
+  if (missing.length > 0) throw new Error(`conformance list --client no longer has the extension scenarios ${missing.join(", ")}`);
+  return listed.filter((s) => CLIENT_AUTH_EXTENSIONS.includes(s));
 }
 
 /**
@@ -217,6 +234,7 @@ async function main(): Promise<void> {
     client: scenariosOf("client"),
     "client-2025-11-25": requiredScenarios("client", LEGACY_SPEC),
     "server-tasks": extensionScenarios("server", "tasks-"),
+    "client-auth-extensions": clientAuthExtensions(),
   };
   // An expected failure naming a scenario the suite no longer has in that set is stale.
   const stale = SETS.flatMap((set) =>
@@ -255,6 +273,8 @@ async function main(): Promise<void> {
 
   const clientCommand = `${process.execPath} --import tsx ${join(root, "test/conformance/client.ts")}`;
   for (const s of pick(lists.client)) outcomes.push(report(runSuite("client", "client", s, ["--command", clientCommand])));
+  // The authorization extensions' scenarios run by name, with no spec filter.
+  for (const s of pick(lists["client-auth-extensions"])) outcomes.push(report(runSuite("client-auth-extensions", "client", s, ["--command", clientCommand], null)));
 
   // The 2025-11-25 client set: initialize-based servers, reached through @mrtr/legacy/client's plugin.
   const legacyClientScenarios = pick(lists["client-2025-11-25"]);

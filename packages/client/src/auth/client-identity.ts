@@ -185,7 +185,7 @@ async function tolerateMissingExpiry(response: Response): Promise<Response> {
  * authorization servers that do not decode the credentials (common) then
  * refuse ids like "my-client".
  */
-function clientSecretBasic(secret: string): oauth.ClientAuth {
+export function clientSecretBasic(secret: string): oauth.ClientAuth {
   return (_as, client, _body, headers) => {
     headers.set("authorization", `Basic ${btoa(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`)}`);
   };

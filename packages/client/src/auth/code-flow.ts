@@ -7,8 +7,10 @@
  * is passed on.
  */
 import * as oauth from "oauth4webapi";
-import { AuthorizationLimitError, AuthorizationResponseError, TokenRequestError } from "./errors.js";
+import { withTokenNonceRetry, type DPoPBinding } from "./dpop.js";
+import { AuthorizationResponseError } from "./errors.js";
 import type { StoredTokens } from "./store.js";
+import { storedTokens, tokenError } from "./token-response.js";
 
 /** One authorization in progress: what the redirect is checked against. */
 export interface PendingAuthorization {
@@ -88,36 +90,6 @@ export function checkAuthorizationResponse(as: oauth.AuthorizationServer, client
   }
 }
 
-function tokenError(error: unknown, what: string, issuer: string): TokenRequestError {
-  if (error instanceof TokenRequestError) return error;
-  if (error instanceof AuthorizationLimitError) throw error;
-  if (error instanceof oauth.ResponseBodyError) {
-    const description = error.error_description ? `: ${error.error_description}` : "";
-    return new TokenRequestError(`The token endpoint of ${issuer} refused the ${what} (HTTP ${error.status}, ${error.error}${description}).`, error.error, error.status);
-  }
-  if (error instanceof oauth.WWWAuthenticateChallengeError) {
-    return new TokenRequestError(`The token endpoint of ${issuer} refused the ${what} (HTTP ${error.status}, client authentication failed). Check the client credentials.`, "invalid_client", error.status);
-  }
-  const message = error instanceof Error ? error.message : "unknown failure";
-  return new TokenRequestError(`The ${what} at ${issuer} failed: ${message}`);
-}
-
-function toStored(result: oauth.TokenEndpointResponse, base: { issuer: string; resource: string; clientId: string; scope: string | undefined; previousRefresh?: string }, now: number): StoredTokens {
-  if (result.token_type.toLowerCase() !== "bearer") {
-    throw new TokenRequestError(`The token endpoint of ${base.issuer} issued a ${JSON.stringify(result.token_type)} token; only Bearer tokens are supported.`);
-  }
-  const refresh = result.refresh_token ?? base.previousRefresh;
-  return {
-    accessToken: result.access_token,
-    ...(refresh !== undefined && { refreshToken: refresh }),
-    ...(typeof result.expires_in === "number" && { expiresAt: now + result.expires_in * 1000 }),
-    ...(base.scope !== undefined && { scope: base.scope }),
-    issuer: base.issuer,
-    resource: base.resource,
-    clientId: base.clientId,
-  };
-}
-
 /** Exchanges the code (with the verifier and `resource`) for tokens. */
 export async function exchangeCode(
   as: oauth.AuthorizationServer,
@@ -129,14 +101,17 @@ export async function exchangeCode(
   scope: string | undefined,
   options: oauth.TokenEndpointRequestOptions,
   now: number,
+  dpop?: DPoPBinding,
 ): Promise<StoredTokens> {
   try {
-    const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, pending.redirectUri, pending.codeVerifier, {
-      ...options,
-      additionalParameters: { resource },
+    const result = await withTokenNonceRetry(dpop, as.issuer, async () => {
+      const response = await oauth.authorizationCodeGrantRequest(as, client, auth, params, pending.redirectUri, pending.codeVerifier, {
+        ...options,
+        additionalParameters: { resource },
+      });
+      return oauth.processAuthorizationCodeResponse(as, client, response);
     });
-    const result = await oauth.processAuthorizationCodeResponse(as, client, response);
-    return toStored(result, { issuer: as.issuer, resource, clientId: client.client_id, scope }, now);
+    return storedTokens(result, { issuer: as.issuer, resource, clientId: client.client_id, scope, dpop }, now);
   } catch (error) {
     throw tokenError(error, "authorization code", as.issuer);
   }
@@ -150,14 +125,18 @@ export async function refreshTokens(
   tokens: StoredTokens,
   options: oauth.TokenEndpointRequestOptions,
   now: number,
+  dpop?: DPoPBinding,
 ): Promise<StoredTokens> {
   try {
-    const response = await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refreshToken!, {
-      ...options,
-      additionalParameters: { resource: tokens.resource },
+    const result = await withTokenNonceRetry(dpop, as.issuer, async () => {
+      const response = await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refreshToken!, {
+        ...options,
+        additionalParameters: { resource: tokens.resource },
+      });
+      return oauth.processRefreshTokenResponse(as, client, response);
     });
-    const result = await oauth.processRefreshTokenResponse(as, client, response);
-    return toStored(result, { issuer: as.issuer, resource: tokens.resource, clientId: client.client_id, scope: tokens.scope, ...(tokens.refreshToken !== undefined && { previousRefresh: tokens.refreshToken }) }, now);
+    const base = { issuer: as.issuer, resource: tokens.resource, clientId: client.client_id, scope: tokens.scope, dpop };
+    return storedTokens(result, { ...base, ...(tokens.refreshToken !== undefined && { previousRefresh: tokens.refreshToken }) }, now);
   } catch (error) {
     throw tokenError(error, "refresh", as.issuer);
   }

@@ -114,7 +114,7 @@ export async function discoverResource(ctx: DiscoveryContext, serverUrl: URL, ch
  * `issuer` must be the very string it was fetched for, and it must offer PKCE
  * with S256 (security-considerations.mdx, "Authorization Code Protection").
  */
-export async function discoverAuthorizationServer(ctx: DiscoveryContext, issuer: string): Promise<oauth.AuthorizationServer> {
+export async function discoverAuthorizationServer(ctx: DiscoveryContext, issuer: string, options: { requirePkce?: boolean } = {}): Promise<oauth.AuthorizationServer> {
   const issuerUrl = parseHttpUrl(issuer);
   if (!issuerUrl || issuerUrl.search || issuerUrl.hash || issuer.includes("#")) {
     throw new DiscoveryError(`The authorization server ${JSON.stringify(issuer)} named by the protected-resource metadata is not a valid issuer URL (https, no query or fragment); tell the server's operator.`);
@@ -161,7 +161,8 @@ export async function discoverAuthorizationServer(ctx: DiscoveryContext, issuer:
         checkEndpoint(u, ctx.insecureHttp);
       }
     }
-    if (!metadata.code_challenge_methods_supported?.includes("S256")) throw new PkceUnsupportedError(issuer);
+    // PKCE protects the authorization code; grants without one (client credentials, JWT bearer) do not need it.
+    if (options.requirePkce !== false && !metadata.code_challenge_methods_supported?.includes("S256")) throw new PkceUnsupportedError(issuer);
     return metadata;
   }
   if (mismatch) throw mismatch;

@@ -19,7 +19,9 @@ export type AuthorizationErrorCode =
   | "insufficient_scope"
   | "limit_exceeded"
   | "user_agent_failed"
-  | "token_rejected";
+  | "token_rejected"
+  | "dpop_failed"
+  | "assertion_unavailable";
 
 /** Base class of every authorization failure. */
 export class AuthorizationError extends McpClientError {
@@ -166,5 +168,30 @@ export class AuthorizationLimitError extends AuthorizationError {
 export class UserAgentError extends AuthorizationError {
   constructor(message: string) {
     super("user_agent_failed", message);
+  }
+}
+
+/** Why a DPoP exchange was refused. */
+export type DPoPProblem = "downgrade" | "unexpected_dpop" | "nonce_loop";
+
+/**
+ * DPoP (RFC 9449) failed: the authorization server issued a Bearer token
+ * although a DPoP-bound one was requested (`downgrade`), a DPoP token came
+ * without DPoP being configured (`unexpected_dpop`), or a server asked for a
+ * new nonce again right after the retry with its nonce (`nonce_loop`).
+ */
+export class DPoPError extends AuthorizationError {
+  constructor(
+    readonly problem: DPoPProblem,
+    message: string,
+  ) {
+    super("dpop_failed", message);
+  }
+}
+
+/** The source of an assertion (a workload identity token, an enterprise identity assertion) failed or gave nothing usable. */
+export class AssertionUnavailableError extends AuthorizationError {
+  constructor(message: string) {
+    super("assertion_unavailable", message);
   }
 }

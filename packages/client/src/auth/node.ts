@@ -2,12 +2,17 @@
  * @mrtr/client/auth/node: the user-agent step for terminal apps on Node. A
  * listener on a loopback address receives the redirect (RFC 8252 §7.3); the
  * authorization URL is opened in the user's browser (or shown, by `open`).
- * Node-only (node:http, node:child_process), hence its own entry point.
+ * Also `assertionFromFile`, a workload identity token file as a `jwtBearer`
+ * assertion source. Node-only (node:http, node:child_process, node:fs), hence
+ * its own entry point.
  */
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { UserAgentError } from "./errors.js";
 import type { UserAgent } from "./user-agent.js";
+
+export { assertionFromFile } from "./assertion-file.js";
+export type { AssertionFileOptions } from "./assertion-file.js";
 
 /** Options of `loopbackUserAgent`. */
 export interface LoopbackUserAgentOptions {

@@ -9,6 +9,8 @@
 /** Tokens for one MCP server. */
 export interface StoredTokens {
   accessToken: string;
+  /** "DPoP" for a DPoP-bound token (RFC 9449), sent with a proof; absent for Bearer. */
+  tokenType?: "DPoP";
   refreshToken?: string;
   /** Epoch ms after which the access token is expired, when the server said. */
   expiresAt?: number;

@@ -94,12 +94,7 @@ function parseChallenges(header: string): Challenge[] {
   return out;
 }
 
-/** The first Bearer challenge of a `WWW-Authenticate` header, if any. */
-export function parseBearerChallenge(header: string | null | undefined): BearerChallenge | undefined {
-  if (!header) return undefined;
-  const bearer = parseChallenges(header).find((c) => c.scheme === "bearer");
-  if (!bearer) return undefined;
-  const p = bearer.params;
+function toChallenge(p: Readonly<Record<string, string>>): BearerChallenge {
   return {
     ...(p.resource_metadata !== undefined && { resourceMetadata: p.resource_metadata }),
     ...(p.scope !== undefined && { scope: p.scope }),
@@ -107,6 +102,30 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
     ...(p.error_description !== undefined && { errorDescription: p.error_description }),
     params: { ...p },
   };
+}
+
+/** The first Bearer challenge of a `WWW-Authenticate` header, if any. */
+export function parseBearerChallenge(header: string | null | undefined): BearerChallenge | undefined {
+  if (!header) return undefined;
+  const bearer = parseChallenges(header).find((c) => c.scheme === "bearer");
+  return bearer ? toChallenge(bearer.params) : undefined;
+}
+
+/** A Bearer or DPoP (RFC 9449 §7.1) challenge of a protected resource. */
+export interface ResourceChallenge extends BearerChallenge {
+  scheme: "bearer" | "dpop";
+}
+
+/**
+ * The challenge of a protected resource: the first of the `prefer`red scheme,
+ * else the first of the other (a server that takes only DPoP tokens may send
+ * only a DPoP challenge, with its `resource_metadata`).
+ */
+export function parseResourceChallenge(header: string | null | undefined, prefer: "bearer" | "dpop" = "bearer"): ResourceChallenge | undefined {
+  if (!header) return undefined;
+  const all = parseChallenges(header);
+  const found = all.find((c) => c.scheme === prefer) ?? all.find((c) => c.scheme === (prefer === "bearer" ? "dpop" : "bearer"));
+  return found ? { scheme: found.scheme as "bearer" | "dpop", ...toChallenge(found.params) } : undefined;
 }
 
 /** The scopes of a space-separated list, without duplicates or empty entries. */
