@@ -5,7 +5,8 @@
  * (only `client_id`). Keys are CryptoKeys or JWKs (imported once, with jose,
  * non-extractable); neither a key nor a secret ever reaches a message or event.
  */
-import { importJWK, type JWK } from "jose";
+// jose's CryptoKey is the runtime's where it has one, and structural elsewhere, so these declarations need no DOM types.
+import { importJWK, type CryptoKey as WebCryptoKey, type JWK } from "jose";
 import * as oauth from "oauth4webapi";
 import { clientSecretBasic } from "./client-identity.js";
 import { ClientRegistrationError } from "./errors.js";
@@ -19,7 +20,7 @@ export interface ClientCredentials {
   /** For client_secret_basic / client_secret_post. */
   clientSecret?: string;
   /** For private_key_jwt: a signing CryptoKey (usages include "sign") or a private JWK (with `alg`, or an EC/OKP key whose curve implies it). */
-  privateKey?: CryptoKey | JsonWebKey;
+  privateKey?: WebCryptoKey | JWK;
   /** `kid` of the client assertion's header, when the server needs it to pick the key. */
   keyId?: string;
   /**

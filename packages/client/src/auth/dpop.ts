@@ -6,6 +6,7 @@
  * once with the nonce the server sent; a second refusal ends in a
  * `DPoPError`.
  */
+import type { CryptoKey as WebCryptoKey } from "jose";
 import * as oauth from "oauth4webapi";
 import { DPoPError } from "./errors.js";
 
@@ -16,7 +17,7 @@ export interface DPoPOptions {
    * `withAuth`, private key non-extractable. The public key must be extractable
    * (it goes into every proof's header).
    */
-  keyPair?: CryptoKeyPair;
+  keyPair?: { privateKey: WebCryptoKey; publicKey: WebCryptoKey };
   /**
    * Accept a Bearer token when the authorization server ignores the DPoP proof
    * (default false: such a downgrade is refused with a `DPoPError`).
