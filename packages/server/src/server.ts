@@ -56,6 +56,8 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
     audience?: string;
     /** Largest incoming requestState in bytes (default 16 KiB), checked before any parsing. */
     maxTokenBytes?: number;
+    /** The AES-GCM back end: `"auto"` (default: synchronous node:crypto where the runtime has it, else WebCrypto) or `"webcrypto"`; both read and write the same tokens. */
+    crypto?: "auto" | "webcrypto";
     now?: () => number;
   };
   /**
@@ -157,6 +159,7 @@ function codecOf(options: ServerOptions<any>): RequestStateCodec {
     ...(rs.ttlSeconds !== undefined && { ttlSeconds: rs.ttlSeconds }),
     ...(rs.clockSkewSeconds !== undefined && { clockSkewSeconds: rs.clockSkewSeconds }),
     ...(rs.maxTokenBytes !== undefined && { maxTokenBytes: rs.maxTokenBytes }),
+    ...(rs.crypto !== undefined && { crypto: rs.crypto }),
     ...(rs.now !== undefined && { now: rs.now }),
   });
 }

@@ -34,11 +34,17 @@
  * params digest, issued-at not in the future and not expired (both allowing
  * `clockSkewSeconds`; a state also expires `ttlSeconds` after issue under the
  * opener's setting, so shortening the TTL shortens states already out).
+ *
+ * The cryptography runs on `node:crypto` where the runtime has it, else on
+ * WebCrypto (`crypto: "webcrypto"` forces the latter); both write and read
+ * exactly these bytes (state-crypto.ts).
  */
 import { base64UrlLength, decodeBase64Url, encodeBase64Url } from "../base64url.js";
 import { canonicalJson } from "./canonical-json.js";
 import { StateTooLargeError } from "./errors.js";
 import { KEY_ID_PATTERN, KeyRing, type SecretInput } from "./key-ring.js";
+import { pickStateCrypto, type StateCryptoChoice } from "./pick-state-crypto.js";
+import { TAG_BYTES, type StateCryptoName } from "./state-crypto.js";
 import { utf8Length } from "@mrtr/internal";
 
 /** Options of {@link RequestStateCodec}. */
@@ -57,6 +63,12 @@ export interface RequestStateOptions {
   maxSealedBytes?: number;
   /** Clock in ms since the Unix epoch (default `Date.now`); for tests. */
   now?: () => number;
+  /**
+   * The AES-GCM back end: `"auto"` (default) uses synchronous `node:crypto`
+   * where the runtime has it and WebCrypto elsewhere; `"webcrypto"` always
+   * uses WebCrypto. The tokens are the same either way.
+   */
+  crypto?: StateCryptoChoice;
 }
 
 /** What a state is bound to: the request it answers and who made it. */
@@ -107,7 +119,6 @@ const TOKEN_VERSION = "v1";
 const PAYLOAD_VERSION = 1;
 const IV_BYTES = 12;
 const IV_CHARS = base64UrlLength(IV_BYTES);
-const TAG_BYTES = 16;
 const ID_BYTES = 16;
 /** Longest TTL accepted: a day. */
 const MAX_TTL_SECONDS = 86_400;
@@ -157,7 +168,7 @@ export class RequestStateCodec {
     if (typeof options !== "object" || options === null) throw new RangeError("RequestStateCodec: options are required ({ secrets, audience }).");
     const { audience, ttlSeconds = 600, clockSkewSeconds = 30, maxTokenBytes = 16 * 1024, now = Date.now } = options;
     const maxSealedBytes = options.maxSealedBytes ?? maxTokenBytes;
-    this.#ring = new KeyRing(options.secrets);
+    this.#ring = new KeyRing(options.secrets, pickStateCrypto(options.crypto ?? "auto"));
     if (typeof audience !== "string" || audience === "") {
       throw new RangeError("RequestStateCodec: `audience` must be a non-empty string naming this server (for example its public URL).");
     }
@@ -180,6 +191,11 @@ export class RequestStateCodec {
     this.#now = now;
   }
 
+  /** Which back end this codec's cryptography runs on (for diagnostics); derives the keys if not done yet. */
+  async backend(): Promise<StateCryptoName> {
+    return (await this.#ring.keys()).crypto.name;
+  }
+
   /**
    * Seals `data` (JSON data; `undefined` allowed) bound to `binding`. Rejects
    * with {@link CanonicalJsonError} if `data` is not JSON, with
@@ -190,9 +206,11 @@ export class RequestStateCodec {
     assertBinding(binding);
     const now = Math.floor(this.#now());
     if (!Number.isSafeInteger(now)) throw new TypeError("RequestStateCodec: `now()` did not return ms since the epoch.");
+    // One draw from the CSPRNG for both the id and the IV (each call crosses into native code).
+    const random = globalThis.crypto.getRandomValues(new Uint8Array(ID_BYTES + IV_BYTES));
     const payload: Payload = {
       v: PAYLOAD_VERSION,
-      jti: encodeBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(ID_BYTES))),
+      jti: encodeBase64Url(random.subarray(0, ID_BYTES)),
       iat: now,
       exp: now + this.#ttlMs,
       aud: this.#audience,
@@ -202,7 +220,8 @@ export class RequestStateCodec {
     };
     if (binding.principal !== undefined) payload.sub = binding.principal;
     const plaintext = utf8.encode(canonicalJson(payload));
-    const { id, key } = await this.#ring.sealingKey();
+    const keys = await this.#ring.keys();
+    const { id, key } = keys.sealing;
     const header = `${TOKEN_VERSION}.${id}`;
     const size = header.length + 1 + IV_CHARS + 1 + base64UrlLength(plaintext.length + TAG_BYTES);
     if (size > this.#maxSealedBytes) {
@@ -211,13 +230,9 @@ export class RequestStateCodec {
           "Keep less in request state (ids rather than records), or raise maxTokenBytes on every instance.",
       );
     }
-    const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
-    const sealed = await globalThis.crypto.subtle.encrypt(
-      { name: "AES-GCM", iv, additionalData: utf8.encode(header), tagLength: TAG_BYTES * 8 },
-      key,
-      plaintext,
-    );
-    return `${header}.${encodeBase64Url(iv)}.${encodeBase64Url(new Uint8Array(sealed))}`;
+    const iv = random.slice(ID_BYTES);
+    const sealed = await keys.crypto.seal(key, iv, utf8.encode(header), plaintext);
+    return `${header}.${encodeBase64Url(iv)}.${encodeBase64Url(sealed)}`;
   }
 
   /**
@@ -252,19 +267,12 @@ export class RequestStateCodec {
     if (iv === undefined) return reject("malformed", "bad iv");
     const sealed = decodeBase64Url(sealedText);
     if (sealed === undefined || sealed.length < TAG_BYTES) return reject("malformed", "bad ciphertext");
-    const key = await this.#ring.find(kid);
+    const keys = await this.#ring.keys();
+    const key = keys.byId.get(kid);
     if (key === undefined) return reject("unknown-key", `no secret has key id ${kid}`);
 
-    let plaintext: ArrayBuffer;
-    try {
-      plaintext = await globalThis.crypto.subtle.decrypt(
-        { name: "AES-GCM", iv, additionalData: utf8.encode(`${version}.${kid}`), tagLength: TAG_BYTES * 8 },
-        key,
-        sealed,
-      );
-    } catch {
-      return reject("tampered", "authentication failed");
-    }
+    const plaintext = await keys.crypto.open(key, iv, utf8.encode(`${version}.${kid}`), sealed);
+    if (plaintext === undefined) return reject("tampered", "authentication failed");
 
     // Authentic from here on: only a server sharing the secret wrote it.
     let payload: unknown;

@@ -1,11 +1,13 @@
 /**
  * The digest that binds a sealed request state to the request it answered:
  * SHA-256 of the RFC 8785 canonical JSON of the request's significant params,
- * base64url without padding (43 characters).
+ * base64url without padding (43 characters). The hash runs on the process's
+ * request-state back end (node:crypto where available, else WebCrypto).
  */
 import { encodeBase64Url } from "../base64url.js";
 import { canonicalJson } from "./canonical-json.js";
 import { CanonicalJsonError } from "./errors.js";
+import { sharedStateCrypto } from "./pick-state-crypto.js";
 
 /**
  * Params that are not part of what the request asks for, so they may differ
@@ -35,6 +37,7 @@ export async function paramsDigest(params: Record<string, unknown> | undefined):
       if (!INSIGNIFICANT_PARAMS.includes(key)) significant[key] = params[key];
     }
   }
-  const hash = await globalThis.crypto.subtle.digest("SHA-256", utf8.encode(canonicalJson(significant)));
-  return encodeBase64Url(new Uint8Array(hash));
+  const text = canonicalJson(significant);
+  const crypto = await sharedStateCrypto();
+  return encodeBase64Url(await crypto.sha256(utf8.encode(text)));
 }

@@ -13,6 +13,8 @@ export {
   type StateBinding,
 } from "./codec.js";
 export type { SecretInput } from "./key-ring.js";
+export type { StateCryptoChoice } from "./pick-state-crypto.js";
+export type { StateCryptoName } from "./state-crypto.js";
 export { secretsFromEnv, type SecretsFromEnvOptions } from "./secrets-from-env.js";
 export { paramsDigest } from "./digest.js";
 export { canonicalJson } from "./canonical-json.js";

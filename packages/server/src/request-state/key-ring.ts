@@ -13,11 +13,16 @@
  * SHA-256("mrtr/request-state/v1 key id" || 0x00 || secret) in base64url
  * (8 characters), which stays the same across restarts and instances.
  *
- * Secrets are checked when the ring is built (synchronously); the WebCrypto
- * work (hashing, HKDF) happens on first use and is remembered.
+ * Secrets are checked when the ring is built (synchronously); the key
+ * derivation (hashing, HKDF) happens on first use, on the ring's back end
+ * (state-crypto.ts), and is remembered. Both back ends derive the same keys
+ * and ids, so a token sealed on one opens on the other.
  */
 import { encodeBase64Url } from "../base64url.js";
 import { WeakSecretError } from "./errors.js";
+import type { Eventually, StateCrypto, StateKey } from "./state-crypto.js";
+
+export type { WebCryptoKey } from "./web-state-crypto.js";
 
 /** A secret (a string counts by its UTF-8 bytes), optionally with the id tokens sealed by it carry. */
 export type SecretInput = string | Uint8Array | { id: string; secret: string | Uint8Array };
@@ -28,17 +33,17 @@ export const MIN_SECRET_BYTES = 32;
 /** What a key id may look like: it travels in the token between dots. */
 export const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/**
- * WebCrypto's key type, named through the global `crypto`: @types/node has
- * no global `CryptoKey`, and these declarations ship to projects with lib DOM
- * and to Node projects without it.
- */
-export type WebCryptoKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
-
-/** A derived key, ready for WebCrypto. */
+/** A derived key, ready for the ring's back end. */
 export interface RingKey {
   id: string;
-  key: WebCryptoKey;
+  key: StateKey;
+}
+
+/** The ring's keys once derived, with the back end they belong to. */
+export interface RingKeys {
+  crypto: StateCrypto;
+  sealing: RingKey;
+  byId: Map<string, StateKey>;
 }
 
 const utf8 = new TextEncoder();
@@ -54,10 +59,17 @@ interface Entry {
 /** Secrets, newest first, and the keys derived from them. */
 export class KeyRing {
   readonly #entries: readonly Entry[];
-  #keys: Promise<{ sealing: RingKey; byId: Map<string, WebCryptoKey> }> | undefined;
+  readonly #crypto: Eventually<StateCrypto>;
+  #keys: Promise<RingKeys> | undefined;
+  #ready: RingKeys | undefined;
 
-  /** Validates every secret now; throws {@link WeakSecretError} for a short one and `RangeError` for anything else wrong. */
-  constructor(secrets: readonly SecretInput[]) {
+  /**
+   * Validates every secret now; throws {@link WeakSecretError} for a short
+   * one and `RangeError` for anything else wrong. Keys will be derived on
+   * `crypto`.
+   */
+  constructor(secrets: readonly SecretInput[], crypto: Eventually<StateCrypto>) {
+    this.#crypto = crypto;
     if (!Array.isArray(secrets) || secrets.length === 0) {
       throw new RangeError("RequestStateCodec: `secrets` must list at least one secret, newest first. Generate one with `openssl rand -base64 32`.");
     }
@@ -77,59 +89,52 @@ export class KeyRing {
     return this.#entries.length;
   }
 
-  /** The key that seals (the first secret's). */
-  async sealingKey(): Promise<RingKey> {
-    return (await this.#derive()).sealing;
+  /** The derived keys: at once after the first derivation, else a promise of them. */
+  keys(): RingKeys | Promise<RingKeys> {
+    return this.#ready ?? this.#derive();
   }
 
-  /** The key with this id, or `undefined` if no secret in the ring has it. */
-  async find(id: string): Promise<WebCryptoKey | undefined> {
-    return (await this.#derive()).byId.get(id);
-  }
-
-  #derive(): Promise<{ sealing: RingKey; byId: Map<string, WebCryptoKey> }> {
+  #derive(): Promise<RingKeys> {
     if (this.#keys === undefined) {
-      const pending = deriveAll(this.#entries);
+      const pending = deriveAll(this.#entries, this.#crypto);
       this.#keys = pending;
-      // Do not remember a failure: the next call tries again.
-      pending.catch(() => {
-        if (this.#keys === pending) this.#keys = undefined;
-      });
+      pending.then(
+        (keys) => {
+          if (this.#keys === pending) this.#ready = keys;
+        },
+        // Do not remember a failure: the next call tries again.
+        () => {
+          if (this.#keys === pending) this.#keys = undefined;
+        },
+      );
     }
     return this.#keys;
   }
 }
 
-async function deriveAll(entries: readonly Entry[]): Promise<{ sealing: RingKey; byId: Map<string, WebCryptoKey> }> {
-  const keys = await Promise.all(entries.map(derive));
-  const byId = new Map<string, WebCryptoKey>();
+async function deriveAll(entries: readonly Entry[], backend: Eventually<StateCrypto>): Promise<RingKeys> {
+  const crypto = await backend;
+  const keys = await Promise.all(entries.map((entry) => derive(crypto, entry)));
+  const byId = new Map<string, StateKey>();
   for (const { id, key } of keys) {
     if (byId.has(id)) {
       throw new RangeError(`RequestStateCodec: two secrets have the key id "${id}" (the same secret listed twice, or an explicit id equal to a derived one); remove the duplicate.`);
     }
     byId.set(id, key);
   }
-  return { sealing: keys[0]!, byId };
+  return { crypto, sealing: keys[0]!, byId };
 }
 
-async function derive(entry: Entry): Promise<RingKey> {
-  const subtle = globalThis.crypto.subtle;
-  const material = await subtle.importKey("raw", entry.secret, "HKDF", false, ["deriveKey"]);
-  const key = await subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: HKDF_SALT, info: HKDF_INFO },
-    material,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
-  return { id: entry.id ?? (await derivedId(entry.secret)), key };
+async function derive(crypto: StateCrypto, entry: Entry): Promise<RingKey> {
+  const key = await crypto.deriveKey(entry.secret, HKDF_SALT, HKDF_INFO);
+  return { id: entry.id ?? (await derivedId(crypto, entry.secret)), key };
 }
 
-async function derivedId(secret: Uint8Array): Promise<string> {
+async function derivedId(crypto: StateCrypto, secret: Uint8Array): Promise<string> {
   const input = new Uint8Array(KEY_ID_LABEL.length + secret.length);
   input.set(KEY_ID_LABEL, 0);
   input.set(secret, KEY_ID_LABEL.length);
-  const hash = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", input));
+  const hash = await crypto.sha256(input);
   return encodeBase64Url(hash.subarray(0, 6));
 }
 

@@ -1,0 +1,100 @@
+/**
+ * MRTR over HTTP: full two-leg flows per second with a sealed requestState,
+ * three servers, each in its own child process, same machine, same run:
+ * ours (`createHttpHandler` on `createNodeServer`, every default on,
+ * bench/fixtures/mrtr-http-server.ts), the official TypeScript SDK v2's
+ * (`createMcpHandler` 2.4.0 behind the same Node adapter,
+ * bench/fixtures/official-http-server.ts), and a bare `node:http` server that
+ * answers the same two legs with no MCP library, no validation and a fixed
+ * state (bench/fixtures/bare-http-server.ts): the floor the machine sets.
+ *
+ * One flow = `tools/call` of `deploy` answered `input_required` with one form
+ * elicitation and a requestState (ours: AES-256-GCM bound to audience, method
+ * and params digest; the SDK's: HMAC-SHA256 bound to the method; bare: a
+ * constant), then the retry with the accept and the state, answered
+ * `complete`. One minimal `fetch` client drives all three, so only the
+ * server differs; `BENCH_CONCURRENCY` flows in flight (default 16). Prints
+ * figures and the ratios ours / bare and ours / official SDK; asserts only
+ * that every flow completes with the order it asked for.
+ *
+ * Run: node --import tsx bench/http-flows.ts (on source, like the other HTTP benches)
+ * Knobs: BENCH_WARMUP_MS (1000), BENCH_MS (1000, per contender per round), BENCH_ROUNDS (5), BENCH_CONCURRENCY (16),
+ * BENCH_STATE_CRYPTO=webcrypto (our server's request state on WebCrypto instead of node:crypto).
+ */
+import type { ChildProcess } from "node:child_process";
+import { freePort, startProcess } from "../test/helpers/processes.js";
+import { flowsPerSecond, fmt, median } from "./lib/flows.js";
+
+const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 1000);
+const ms = Number(process.env.BENCH_MS ?? 1000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const stateCrypto = process.env.BENCH_STATE_CRYPTO === "webcrypto" ? "webcrypto" : "auto";
+
+const fixtures = {
+  ours: "bench/fixtures/mrtr-http-server.ts",
+  "official SDK": "bench/fixtures/official-http-server.ts",
+  "bare node:http": "bench/fixtures/bare-http-server.ts",
+};
+type Name = keyof typeof fixtures;
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+  "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
+};
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "deploy" };
+type Result = { resultType?: string; requestState?: string; inputRequests?: Record<string, unknown>; content?: { text?: string }[] };
+
+let id = 0;
+async function call(url: string, params: Record<string, unknown>): Promise<Result> {
+  const response = await fetch(url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } }) });
+  const body = (await response.json()) as { result?: Result; error?: unknown };
+  if (!body.result) throw new Error(`tools/call failed (${response.status}): ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
+let order = 0;
+async function flow(url: string): Promise<void> {
+  const n = order++;
+  const params = { name: "deploy", arguments: { env: "prod", order: n } };
+  const asked = await call(url, params);
+  if (asked.resultType !== "input_required" || typeof asked.requestState !== "string" || !asked.inputRequests?.confirm) {
+    throw new Error(`the first leg did not ask: ${JSON.stringify(asked)}`);
+  }
+  const done = await call(url, { ...params, inputResponses: { confirm: { action: "accept", content: { confirm: true } } }, requestState: asked.requestState });
+  if (done.resultType !== "complete" || done.content?.[0]?.text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
+}
+
+const names = Object.keys(fixtures) as Name[];
+const children: ChildProcess[] = [];
+try {
+  const urls = {} as Record<Name, string>;
+  for (const name of names) {
+    const port = await freePort();
+    children.push(await startProcess(fixtures[name], { PORT: String(port), BENCH_STATE_CRYPTO: stateCrypto }));
+    urls[name] = `http://127.0.0.1:${port}/mcp`;
+    try {
+      await flow(urls[name]);
+    } catch (error) {
+      throw new Error(`http-flows: the bench client could not complete a flow against ${name} (${fixtures[name]})`, { cause: error });
+    }
+  }
+  for (const name of names) await flowsPerSecond(() => flow(urls[name]), concurrency, warmupMs);
+  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Name, number[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) samples[name].push(await flowsPerSecond(() => flow(urls[name]), concurrency, ms));
+  }
+  console.log(
+    `http-flows: two-leg MRTR flows (tools/call, input_required with a requestState, retry with the answer, complete) per second over HTTP, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same fetch client for all; our request state on ${stateCrypto === "auto" ? "node:crypto (auto)" : "WebCrypto (forced)"}`,
+  );
+  for (const name of names) {
+    const xs = samples[name];
+    console.log(`  ${name.padEnd(14)} ${fmt(median(xs)).padStart(7)} flows/s (rounds ${fmt(Math.min(...xs))} to ${fmt(Math.max(...xs))})`);
+  }
+  const ratio = (peer: Name) => (median(samples.ours) / median(samples[peer])).toFixed(2);
+  console.log(`  ratio ours / bare node:http: ${ratio("bare node:http")} (target 0.40)`);
+  console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)`);
+} finally {
+  for (const child of children) child.kill();
+}
