@@ -189,8 +189,23 @@ describe("clean traces recorded from our client and server over HTTP", () => {
   });
 
   it("lints a server's trace of several clients, whose ids collide, clean when the hook names each client as peer", async () => {
-    const { another, serverSide, settle } = await recorded(coreServer());
+    // Each client's first call waits at the server until the other's has arrived, so both are in flight at once
+    // whatever the machine's speed (the collision below must not depend on how requests happen to interleave).
+    const server = coreServer();
+    let arrived = 0;
+    let meet!: () => void;
+    const met = new Promise<void>((resolve) => (meet = resolve));
+    server.tool({
+      name: "rendezvous",
+      async handler() {
+        if (++arrived === 2) meet();
+        await met;
+        return text("met");
+      },
+    });
+    const { another, serverSide, settle } = await recorded(server);
     const [a, b] = [another("alice"), another("bob")];
+    await Promise.all([a.callTool("rendezvous"), b.callTool("rendezvous")]);
     await Promise.all([a.callTool("book_table"), b.callTool("book_table"), a.listTools(), b.listTools()]);
     await settle();
     expect(new Set(serverSide.map((r) => r.peer))).toEqual(new Set(["alice", "bob"]));
