@@ -23,7 +23,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { freePort, startProcess } from "../test/helpers/processes.js";
-import { flowsPerSecond, fmt, median } from "./lib/flows.js";
+import { figureLine, median, sampleRounds } from "./lib/flows.js";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -80,17 +80,13 @@ try {
       throw new Error(`http-flows: the bench client could not complete a flow against ${name} (${fixtures[name]})`, { cause: error });
     }
   }
-  for (const name of names) await flowsPerSecond(() => flow(urls[name]), concurrency, warmupMs);
-  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Name, number[]>;
-  for (let round = 0; round < rounds; round++) {
-    for (const name of names) samples[name].push(await flowsPerSecond(() => flow(urls[name]), concurrency, ms));
-  }
+  const samples = await sampleRounds(names, (name) => flow(urls[name]), { concurrency, warmupMs, ms, rounds });
   console.log(
     `http-flows: two-leg MRTR flows (tools/call, input_required with a requestState, retry with the answer, complete) per second over HTTP, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same fetch client for all; our request state on ${stateCrypto === "auto" ? "node:crypto (auto)" : "WebCrypto (forced)"}`,
   );
   for (const name of names) {
     const xs = samples[name];
-    console.log(`  ${name.padEnd(14)} ${fmt(median(xs)).padStart(7)} flows/s (rounds ${fmt(Math.min(...xs))} to ${fmt(Math.max(...xs))})`);
+    console.log(figureLine(name, xs, "flows/s", 14));
   }
   const ratio = (peer: Name) => (median(samples.ours) / median(samples[peer])).toFixed(2);
   console.log(`  ratio ours / bare node:http: ${ratio("bare node:http")} (target 0.40)`);

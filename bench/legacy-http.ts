@@ -22,7 +22,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { freePort, startProcess } from "../test/helpers/processes.js";
-import { flowsPerSecond, fmt, median } from "./lib/flows.js";
+import { figureLine, median, sampleRounds } from "./lib/flows.js";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -103,15 +103,11 @@ try {
       throw new Error(`legacy-http: the bench client could not complete a session against ${name} (${fixtures[name]})`, { cause: error });
     }
   }
-  for (const name of names) await flowsPerSecond(() => flow(urls[name]), concurrency, warmupMs);
-  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Name, number[]>;
-  for (let round = 0; round < rounds; round++) {
-    for (const name of names) samples[name].push(await flowsPerSecond(() => flow(urls[name]), concurrency, ms));
-  }
+  const samples = await sampleRounds(names, (name) => flow(urls[name]), { concurrency, warmupMs, ms, rounds });
   console.log(`legacy-http: 2025-11-25 sessions (initialize, initialized, tools/call asking one elicitation/create, the answer, the result, DELETE) per second, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same fetch client for both`);
   for (const name of names) {
     const xs = samples[name];
-    console.log(`  ${name.padEnd(13)} ${fmt(median(xs)).padStart(7)} sessions/s (rounds ${fmt(Math.min(...xs))} to ${fmt(Math.max(...xs))})`);
+    console.log(figureLine(name, xs, "sessions/s", 13));
   }
   console.log(`  ratio ours / official SDK: ${(median(samples.ours) / median(samples["official SDK"])).toFixed(2)}`);
 } finally {

@@ -15,7 +15,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { freePort, startProcess } from "../test/helpers/processes.js";
-import { flowsPerSecond, fmt, median } from "./lib/flows.js";
+import { figureLine, median, sampleRounds } from "./lib/flows.js";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -71,13 +71,11 @@ try {
   child = await startProcess("bench/fixtures/mrtr-tasks-http-server.ts", { PORT: String(port) });
   const url = `http://127.0.0.1:${port}/mcp`;
   const names = Object.keys(flows) as Name[];
-  for (const name of names) await flowsPerSecond(() => flows[name](url), concurrency, warmupMs);
-  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Name, number[]>;
-  for (let round = 0; round < rounds; round++) for (const name of names) samples[name].push(await flowsPerSecond(() => flows[name](url), concurrency, ms));
+  const samples = await sampleRounds(names, (name) => flows[name](url), { concurrency, warmupMs, ms, rounds });
   console.log(`tasks: an immediate job per second as a task (tools/call, then tasks/get until completed) and as a plain tools/call, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms, over HTTP`);
   for (const name of names) {
     const xs = samples[name];
-    console.log(`  ${name.padEnd(20)} ${fmt(median(xs)).padStart(7)} flows/s (rounds ${fmt(Math.min(...xs))} to ${fmt(Math.max(...xs))})`);
+    console.log(figureLine(name, xs, "flows/s", 20));
   }
   const ratio = median(samples["task (create + poll)"]) / median(samples["plain tools/call"]);
   console.log(`  ratio task / plain call: ${ratio.toFixed(2)} (a task flow costs ${(1 / ratio).toFixed(2)}x a plain call)`);
