@@ -1,5 +1,5 @@
 /**
- * The host's hooks (`onError`, `onRequestStateRejected`), called so that a
+ * The host's hooks (`onWarning`, `onError`, `onRequestStateRejected`), called so that a
  * failing hook can never change the answer a client gets.
  */
 import type { RequestId } from "@mrtr/schema";
@@ -11,8 +11,18 @@ export interface FailureInfo {
   requestId: RequestId | undefined;
 }
 
+/** Something the server noticed about how it was set up, reported once to `onWarning`. */
+export interface ServerWarning {
+  /** What it is about: `"ephemeral-state-key"` (no `requestState.secrets`, a random key of this process seals). */
+  type: "ephemeral-state-key";
+  /** What it means and what to do, in plain words. */
+  message: string;
+}
+
 /** The hooks a host may pass to `createServer`. */
 export interface HostHookOptions {
+  /** Called with set-up warnings (default: `console.warn` of the message). */
+  onWarning?: (warning: ServerWarning) => void;
   /** Called with every server-side failure the client only sees as -32603, with the reason. */
   onError?: (error: unknown, info: FailureInfo) => void;
   /** Called with the reason a requestState was refused (the client always gets the same -32602). */
@@ -21,6 +31,7 @@ export interface HostHookOptions {
 
 /** The hooks, each guarded. */
 export interface HostHooks {
+  warning(warning: ServerWarning): void;
   error(error: unknown, info: FailureInfo): void;
   stateRejected(reason: RejectReason, detail: string | undefined, info: { method: string }): void;
 }
@@ -35,6 +46,7 @@ function safely(hook: () => void): void {
 
 export function hostHooks(options: HostHookOptions): HostHooks {
   return {
+    warning: (warning) => safely(() => (options.onWarning ?? ((w: ServerWarning) => console.warn(w.message)))(warning)),
     error: (error, info) => safely(() => options.onError?.(error, info)),
     stateRejected: (reason, detail, info) => safely(() => options.onRequestStateRejected?.(reason, detail, info)),
   };

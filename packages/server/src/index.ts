@@ -31,7 +31,7 @@ export type { AuthInfo } from "./auth/auth-info.js";
 export type { Cacheable, InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
 export type { JsonSchemaValidator } from "./json-schema/validator.js";
-export type { FailureInfo, HostHookOptions } from "./hooks.js";
+export type { FailureInfo, HostHookOptions, ServerWarning } from "./hooks.js";
 export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsFromEnv } from "./request-state/index.js";
 export type { RejectReason, ReplayGuard, SecretInput, SecretsFromEnvOptions } from "./request-state/index.js";
 export { ChangedQuestionError } from "./round.js";

@@ -20,7 +20,7 @@ import { definedOnly } from "@mrtr/internal";
 import { createDispatcher } from "./dispatch.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
-import { hostHooks, type HostHookOptions } from "./hooks.js";
+import { hostHooks, type HostHookOptions, type HostHooks } from "./hooks.js";
 import type { FeatureMethods, ServerFeature } from "./features.js";
 import { extensionsOf, type ServerExtension } from "./extensions.js";
 import { METHODS } from "./methods/index.js";
@@ -29,6 +29,7 @@ import { ajvValidator } from "./json-schema/ajv.js";
 import type { JsonSchemaValidator } from "./json-schema/validator.js";
 import { Registry, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./registry.js";
 import { MemoryReplayGuard, RequestStateCodec, type ReplayGuard, type SecretInput } from "./request-state/index.js";
+import { EPHEMERAL_STATE_KEY_WARNING, processStateSecret } from "./request-state/process-secret.js";
 import { PROGRESS_DEFAULTS, type ProgressOptions } from "./progress.js";
 import { SchemaChecks } from "./schema-check.js";
 import { subscriptionsOf, type SubscriptionOptions } from "./subscriptions/options.js";
@@ -46,9 +47,19 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   title?: string;
   /** Instructions for the model, sent by `server/discover`. */
   instructions?: string;
-  requestState: {
-    /** Secrets of at least 32 bytes, newest first: the first seals, all open. */
-    secrets: SecretInput[];
+  /**
+   * How retries' requestState is sealed. Optional: without `secrets` the
+   * server seals with a random key of this process (still sealed, bound and
+   * expiring) and says so once through `onWarning`; states then do not open on
+   * another instance or after a restart.
+   */
+  requestState?: {
+    /**
+     * Secrets of at least 32 bytes, newest first: the first seals, all open.
+     * Every instance behind one endpoint must share them (`secretsFromEnv()`).
+     * Default: one random key per process.
+     */
+    secrets?: SecretInput[];
     /** How long a requestState stays valid (default 600 s). */
     ttlSeconds?: number;
     clockSkewSeconds?: number;
@@ -151,10 +162,11 @@ function featuresOf(features: readonly ServerFeature<any>[]): readonly ServerFea
   return features;
 }
 
-function codecOf(options: ServerOptions<any>): RequestStateCodec {
-  const rs = options.requestState;
+function codecOf(options: ServerOptions<any>, hooks: HostHooks): RequestStateCodec {
+  const rs = options.requestState ?? {};
+  if (rs.secrets === undefined) hooks.warning({ type: "ephemeral-state-key", message: EPHEMERAL_STATE_KEY_WARNING });
   return new RequestStateCodec({
-    secrets: rs.secrets,
+    secrets: rs.secrets ?? [processStateSecret()],
     audience: rs.audience ?? options.name,
     ...(rs.ttlSeconds !== undefined && { ttlSeconds: rs.ttlSeconds }),
     ...(rs.clockSkewSeconds !== undefined && { clockSkewSeconds: rs.clockSkewSeconds }),
@@ -170,7 +182,8 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
   const pageSize = options.pageSize ?? 100;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new ServerDefinitionError("pageSize must be a whole number of at least 1.");
   const schemas = new SchemaChecks(options.jsonSchemaValidator ?? ajvValidator());
-  const rs = options.requestState;
+  const rs = options.requestState ?? {};
+  const hooks = hostHooks(options);
   const subscriptions = subscriptionsOf(options.subscriptions);
   const progressLimits = { ...PROGRESS_DEFAULTS, ...definedOnly(options.progress ?? {}) };
   if (!(progressLimits.minIntervalMs >= 0) || !(progressLimits.maxMessageLength >= 0)) {
@@ -185,7 +198,7 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     kinds: new InputKinds([elicitationInputKind, ...(options.inputKinds ?? [])]),
     features: featuresOf(options.features ?? []),
     extensions: extensionsOf(options.extensions ?? [], Object.keys(METHODS)),
-    codec: codecOf(options),
+    codec: codecOf(options, hooks),
     replayGuard:
       options.replayGuard ??
       new MemoryReplayGuard({
@@ -193,7 +206,7 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
         ...(rs.now !== undefined && { now: rs.now }),
       }),
     schemas,
-    hooks: hostHooks(options),
+    hooks,
     cache: { ttlMs: options.cache?.ttlMs ?? 0, cacheScope: options.cache?.scope ?? "private" },
     pageSize,
     listResources: options.listResources,
