@@ -12,10 +12,13 @@
  * elicitation and a requestState (ours: AES-256-GCM bound to audience, method
  * and params digest; the SDK's: HMAC-SHA256 bound to the method; bare: a
  * constant), then the retry with the accept and the state, answered
- * `complete`. One minimal `fetch` client drives all three, so only the
- * server differs; `BENCH_CONCURRENCY` flows in flight (default 16). Prints
- * figures and the ratios ours / bare and ours / official SDK; asserts only
- * that every flow completes with the order it asked for.
+ * `complete`. One minimal client drives all three, so only the server
+ * differs: a keep-alive connection per lane (bench/lib/keep-alive-client.ts),
+ * cheap enough that the bare server, not the client, sets the floor;
+ * `BENCH_CONCURRENCY` flows in flight (default 16). Prints flows per second,
+ * each server process's CPU per flow (from /proc, so what the client costs
+ * does not count), and the ratios ours / bare and ours / official SDK; asserts
+ * only that every flow completes with the order it asked for.
  *
  * Run: node --import tsx bench/http-flows.ts (on source, like the other HTTP benches)
  * Knobs: BENCH_WARMUP_MS (1000), BENCH_MS (1000, per contender per round), BENCH_ROUNDS (5), BENCH_CONCURRENCY (16),
@@ -23,7 +26,9 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { freePort, startProcess } from "../test/helpers/processes.js";
-import { figureLine, median, sampleRounds } from "./lib/flows.js";
+import { figureLine, fmt, median, sampleRounds } from "./lib/flows.js";
+import { openLane, type Lane } from "./lib/keep-alive-client.js";
+import { processCpuUs } from "./lib/process-cpu.js";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -47,50 +52,74 @@ const HEADERS = { "content-type": "application/json", accept: "application/json,
 type Result = { resultType?: string; requestState?: string; inputRequests?: Record<string, unknown>; content?: { text?: string }[] };
 
 let id = 0;
-async function call(url: string, params: Record<string, unknown>): Promise<Result> {
-  const response = await fetch(url, { method: "POST", headers: HEADERS, body: JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } }) });
-  const body = (await response.json()) as { result?: Result; error?: unknown };
-  if (!body.result) throw new Error(`tools/call failed (${response.status}): ${JSON.stringify(body.error)}`);
-  return body.result;
+/** The lanes of one server: a keep-alive connection each, taken by one flow at a time. */
+class Pool {
+  readonly #free: Lane[] = [];
+  constructor(readonly host: string, readonly port: number) {}
+  async call(params: Record<string, unknown>): Promise<Result> {
+    const lane = this.#free.pop() ?? (await openLane(this.host, this.port));
+    const response = await lane.post("/mcp", HEADERS, JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } }));
+    this.#free.push(lane);
+    const body = JSON.parse(response.body) as { result?: Result; error?: unknown };
+    if (!body.result) throw new Error(`tools/call failed (${response.status}): ${JSON.stringify(body.error)}`);
+    return body.result;
+  }
+  close(): void {
+    for (const lane of this.#free.splice(0)) lane.close();
+  }
 }
 
 let order = 0;
-async function flow(url: string): Promise<void> {
+async function flow(pool: Pool): Promise<void> {
   const n = order++;
   const params = { name: "deploy", arguments: { env: "prod", order: n } };
-  const asked = await call(url, params);
+  const asked = await pool.call(params);
   if (asked.resultType !== "input_required" || typeof asked.requestState !== "string" || !asked.inputRequests?.confirm) {
     throw new Error(`the first leg did not ask: ${JSON.stringify(asked)}`);
   }
-  const done = await call(url, { ...params, inputResponses: { confirm: { action: "accept", content: { confirm: true } } }, requestState: asked.requestState });
+  const done = await pool.call({ ...params, inputResponses: { confirm: { action: "accept", content: { confirm: true } } }, requestState: asked.requestState });
   if (done.resultType !== "complete" || done.content?.[0]?.text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
 }
 
 const names = Object.keys(fixtures) as Name[];
 const children: ChildProcess[] = [];
+const pools = {} as Record<Name, Pool>;
 try {
-  const urls = {} as Record<Name, string>;
+  const pids = {} as Record<Name, number | undefined>;
   for (const name of names) {
     const port = await freePort();
-    children.push(await startProcess(fixtures[name], { PORT: String(port), BENCH_STATE_CRYPTO: stateCrypto }));
-    urls[name] = `http://127.0.0.1:${port}/mcp`;
+    const child = await startProcess(fixtures[name], { PORT: String(port), BENCH_STATE_CRYPTO: stateCrypto });
+    children.push(child);
+    pids[name] = child.pid;
+    pools[name] = new Pool("127.0.0.1", port);
     try {
-      await flow(urls[name]);
+      await flow(pools[name]);
     } catch (error) {
       throw new Error(`http-flows: the bench client could not complete a flow against ${name} (${fixtures[name]})`, { cause: error });
     }
   }
-  const samples = await sampleRounds(names, (name) => flow(urls[name]), { concurrency, warmupMs, ms, rounds });
+  const flows = Object.fromEntries(names.map((n) => [n, 0])) as Record<Name, number>;
+  const cpuBefore = Object.fromEntries(names.map((n) => [n, processCpuUs(pids[n])])) as Record<Name, number | undefined>;
+  const samples = await sampleRounds(names, (name) => flow(pools[name]).then(() => void flows[name]++), { concurrency, warmupMs, ms, rounds });
+  // Each server is idle while the others take their turn, so its CPU over the whole sampling is its flows' cost.
+  const cpuPerFlow = Object.fromEntries(
+    names.map((n) => {
+      const after = processCpuUs(pids[n]);
+      return [n, after === undefined || cpuBefore[n] === undefined ? undefined : (after - cpuBefore[n]!) / flows[n]];
+    }),
+  ) as Record<Name, number | undefined>;
   console.log(
-    `http-flows: two-leg MRTR flows (tools/call, input_required with a requestState, retry with the answer, complete) per second over HTTP, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same fetch client for all; our request state on ${stateCrypto === "auto" ? "node:crypto (auto)" : "WebCrypto (forced)"}`,
+    `http-flows: two-leg MRTR flows (tools/call, input_required with a requestState, retry with the answer, complete) per second over HTTP, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same keep-alive client for all; our request state on ${stateCrypto === "auto" ? "node:crypto (auto)" : "WebCrypto (forced)"}`,
   );
   for (const name of names) {
-    const xs = samples[name];
-    console.log(figureLine(name, xs, "flows/s", 14));
+    const cpu = cpuPerFlow[name];
+    console.log(`${figureLine(name, samples[name], "flows/s", 14)}${cpu === undefined ? "" : `, server CPU ${fmt(cpu)} µs/flow`}`);
   }
   const ratio = (peer: Name) => (median(samples.ours) / median(samples[peer])).toFixed(2);
-  console.log(`  ratio ours / bare node:http: ${ratio("bare node:http")} (target 0.40)`);
-  console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)`);
+  const cpuRatio = (peer: Name) => (cpuPerFlow[peer] !== undefined && cpuPerFlow.ours !== undefined ? ` (by server CPU per flow: ${(cpuPerFlow[peer]! / cpuPerFlow.ours!).toFixed(2)})` : "");
+  console.log(`  ratio ours / bare node:http: ${ratio("bare node:http")} (target 0.40)${cpuRatio("bare node:http")}`);
+  console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)${cpuRatio("official SDK")}`);
 } finally {
+  for (const pool of Object.values(pools)) pool.close();
   for (const child of children) child.kill();
 }

@@ -5,13 +5,13 @@
  * event stream (streams.ts). Stateless: no session, no stream to resume; any
  * instance serves any request.
  */
-import { readWithin } from "@mrtr/internal";
 import { INVALID_REQUEST } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
 import type { HttpEra } from "../eras.js";
 import { errorResponse } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
-import { jsonAnswer, jsonResponse } from "./json-response.js";
+import { incomingFromRequest, type IncomingHttp } from "./incoming.js";
+import { jsonAnswer, jsonResponse, toResponse, type HttpAnswer } from "./json-response.js";
 import { answer, type StreamOptions } from "./streams.js";
 
 /** Options of the HTTP handler. */
@@ -41,30 +41,40 @@ function rpcError(code: number, message: string): ServerResponse {
   return errorResponse(undefined, { code, message });
 }
 
-function originAllowed(request: Request, allowed: HttpHandlerOptions["allowedOrigins"]): boolean {
-  const origin = request.headers.get("origin");
+function originAllowed(request: IncomingHttp, allowed: HttpHandlerOptions["allowedOrigins"]): boolean {
+  const origin = request.header("origin");
   if (origin === null) return true;
-  if (origin === new URL(request.url).origin) return true;
+  if (origin === request.url.origin) return true;
   if (typeof allowed === "function") return allowed(origin);
   return (allowed ?? []).includes(origin);
 }
+
+/**
+ * The handler's entry for the Node adapter (`toNodeListener` looks for it):
+ * the same handler on an `IncomingHttp` read from Node directly, answering
+ * JSON as text, so no web `Request` body stream and no `Response` is built.
+ * @internal
+ */
+export const NODE_ENTRY = Symbol.for("mrtr.http.incoming-entry");
+
+/** A handler that also takes requests the Node adapter reads itself. */
+export type HttpHandler = ((request: Request) => Promise<Response>) & { readonly [NODE_ENTRY]?: (incoming: IncomingHttp) => Promise<HttpAnswer> };
 
 /** A web-standard request handler serving `server` over Streamable HTTP. */
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
   const path = options.path ?? "/mcp";
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
-  return async (request) => {
+  const serve = async (incoming: IncomingHttp): Promise<HttpAnswer> => {
     try {
-      const url = new URL(request.url);
-      if (url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
-      if (!originAllowed(request, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
-      if (request.method !== "POST") {
-        if (options.legacy?.claims(request, undefined)) return await options.legacy.serve(request, undefined, server);
+      if (incoming.url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
+      if (!originAllowed(incoming, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
+      if (incoming.method !== "POST") {
+        if (options.legacy?.claims(incoming.request(), undefined)) return await options.legacy.serve(incoming.request(), undefined, server);
         return jsonResponse(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
       }
       // Never more than the limit held, never longer than the time limit waited.
-      const read = await readWithin(request.body, { maxBytes: limit, timeoutMs: bodyTimeoutMs, declaredLength: request.headers.get("content-length") });
+      const read = await incoming.readBody({ maxBytes: limit, timeoutMs: bodyTimeoutMs, declaredLength: incoming.header("content-length") });
       if (!read.ok && read.failure === "too-large") return jsonResponse(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
       if (!read.ok && read.failure === "too-slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
       if (!read.ok) return jsonResponse(rpcError(INVALID_REQUEST, "The request body could not be read"), 400);
@@ -73,13 +83,16 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
         // Decoded once here: the era plugin takes what opens or continues its sessions, the core the rest.
         const decoded = decodeMessage(body);
         const message = decoded.ok ? decoded.message : undefined;
+        const request = incoming.request();
         if (options.legacy.claims(request, message)) return await options.legacy.serve(request, message, server);
-        if (message) return await answer(server, message, request, options);
+        if (message) return await answer(server, message, incoming, options);
       }
       // The core decodes it (once), checks the headers through the binding's precheck, and serves it.
-      return await answer(server, body, request, options);
+      return await answer(server, body, incoming, options);
     } catch {
       return jsonAnswer(rpcError(-32603, "Internal error"));
     }
   };
+  const handler = async (request: Request) => toResponse(await serve(incomingFromRequest(request)));
+  return Object.assign(handler, { [NODE_ENTRY]: serve });
 }

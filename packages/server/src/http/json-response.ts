@@ -1,13 +1,36 @@
-/** JSON responses of the HTTP binding: any body with its status, and a JSON-RPC answer with the status the draft maps it to. */
+/**
+ * The binding's JSON answers before they are web `Response`s: text, status
+ * and headers. The fetch face makes the `Response` (`toResponse`); the Node
+ * adapter writes the text to the socket in one go, with its length, and never
+ * builds one.
+ */
 import type { ServerResponse } from "../server.js";
 import { httpStatusOf } from "./status.js";
 
+/** A JSON body (or none) with its status and headers, not yet a `Response`. */
+export class JsonAnswer {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    /** The body; null for none (202). */
+    readonly text: string | null,
+  ) {}
+}
+
+/** What the handler answers: JSON not yet made a `Response`, or a `Response` (an event stream, an era plugin's answer). */
+export type HttpAnswer = JsonAnswer | Response;
+
 /** `body` as JSON with `status` (and any extra headers). */
-export function jsonResponse(body: unknown, status: number, extra: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...extra } });
+export function jsonResponse(body: unknown, status: number, extra: Record<string, string> = {}): JsonAnswer {
+  return new JsonAnswer(status, { "content-type": "application/json", ...extra }, JSON.stringify(body));
 }
 
 /** A JSON-RPC answer as JSON, with its HTTP status (200 for a result, the mapped status for an error). */
-export function jsonAnswer(response: ServerResponse): Response {
+export function jsonAnswer(response: ServerResponse): JsonAnswer {
   return jsonResponse(response, httpStatusOf(response as { error?: { code: number } }));
+}
+
+/** The web `Response` of an answer. */
+export function toResponse(answer: HttpAnswer): Response {
+  return answer instanceof JsonAnswer ? new Response(answer.text, { status: answer.status, headers: answer.headers }) : answer;
 }

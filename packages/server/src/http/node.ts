@@ -4,10 +4,19 @@
  * boundary: a request that cannot be represented (a Host or target that is
  * not a URL, a method the fetch API refuses) gets a plain 4xx/5xx answer, and
  * nothing a peer sends can throw out of the listener.
+ *
+ * Our own handler (`createHttpHandler`) has a second entry for this adapter
+ * (`NODE_ENTRY`): the same handler reading the Node request directly
+ * (node-incoming.ts) and answering JSON as text, which is written with its
+ * length in one write. Any other handler gets the web `Request` and its
+ * `Response` is streamed.
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse as NodeResponse } from "node:http";
 import { Readable } from "node:stream";
 import { definedOnly } from "@mrtr/internal";
+import { NODE_ENTRY, type HttpHandler } from "./handler.js";
+import { JsonAnswer, type HttpAnswer } from "./json-response.js";
+import { headersOf, incomingFromNode } from "./node-incoming.js";
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -76,11 +85,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): { request: Reques
   if (!url) return { status: 400, message: "The request target and Host header do not form a valid URL" };
   let headers: Headers;
   try {
-    headers = new Headers();
-    for (const [key, value] of Object.entries(req.headers)) {
-      if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
-      else if (value !== undefined) headers.set(key, value);
-    }
+    headers = headersOf(req);
   } catch {
     return { status: 400, message: "A request header cannot be represented" };
   }
@@ -97,6 +102,20 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): { request: Reques
     // The fetch API refuses some methods (CONNECT, TRACE, TRACK) and malformed tokens.
     return { status: 501, message: `Method ${method} is not supported; send JSON-RPC messages by POST` };
   }
+}
+
+/** The methods the fetch API represents; others (CONNECT, TRACE, TRACK, malformed tokens) take the path that refuses them. */
+const FETCH_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
+
+/** Writes an answer: JSON text with its length in one write, a `Response` streamed. */
+function write(answer: HttpAnswer, res: NodeResponse, close: boolean): Promise<void> {
+  if (close) res.setHeader("connection", "close"); // the body was not read to its end: do not read the rest
+  if (!(answer instanceof JsonAnswer)) return send(answer, res);
+  if (res.destroyed) return Promise.resolve();
+  const headers: Record<string, string | number> = { ...answer.headers, "content-length": answer.text === null ? 0 : Buffer.byteLength(answer.text) };
+  res.writeHead(answer.status, headers);
+  res.end(answer.text ?? undefined);
+  return Promise.resolve();
 }
 
 /** Writes a web `Response` to Node, streaming its body and stopping when the peer goes away. */
@@ -132,6 +151,7 @@ async function send(response: Response, res: NodeResponse): Promise<void> {
 
 /** Adapts `(Request) => Promise<Response>` to a Node `http` request listener. Never throws. */
 export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}) {
+  const entry = (handler as HttpHandler)[NODE_ENTRY];
   return (req: IncomingMessage, res: NodeResponse): void => {
     try {
       const local = req.socket.localAddress ?? "";
@@ -143,6 +163,20 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
+      if (entry && FETCH_METHODS.has(req.method ?? "")) {
+        const url = requestUrl(req);
+        if (!url) {
+          req.resume();
+          refuse(res, 400, "The request target and Host header do not form a valid URL");
+          return;
+        }
+        let readFailed = false;
+        const incoming = incomingFromNode(req, url, controller.signal, () => (readFailed = true));
+        entry(incoming)
+          .then((answer) => write(answer, res, readFailed))
+          .catch(() => refuse(res, 500, "Internal error"));
+        return;
+      }
       const converted = toRequest(req, controller.signal);
       if (!("request" in converted)) {
         req.resume(); // drain what the peer sends; the answer does not need it

@@ -10,11 +10,12 @@ import { isRecord } from "@mrtr/internal";
 import { UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
 import { paramHeaderProblems, standardHeaderProblems, type HeaderLookup } from "@mrtr/schema/http";
 import type { PrecheckFacts } from "../exchange.js";
+import type { IncomingHttp } from "./incoming.js";
 import { HeaderMismatchError, UnsupportedVersionError, type McpError } from "../errors.js";
 
 /** The precheck of one HTTP request's message. */
-export function httpPrecheck(request: Request): (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined {
-  const header: HeaderLookup = (name) => request.headers.get(name) ?? undefined;
+export function httpPrecheck(request: Pick<IncomingHttp, "header">): (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined {
+  const header: HeaderLookup = (name) => request.header(name) ?? undefined;
   return (message, facts) => {
     let [problem] = standardHeaderProblems(message, header, facts.supportedVersions, facts.namedParams);
     if (!problem && message.method === "tools/call") {

@@ -15,7 +15,8 @@ import type { JSONRPCNotification } from "@mrtr/schema";
 import { definedOnly } from "@mrtr/internal";
 import { follow } from "../follow-signal.js";
 import type { McpServer } from "../server.js";
-import { jsonAnswer } from "./json-response.js";
+import type { IncomingHttp } from "./incoming.js";
+import { JsonAnswer, jsonAnswer, type HttpAnswer } from "./json-response.js";
 import { httpPrecheck } from "./precheck.js";
 import { SSE_DEFAULTS, SseStream, type SseOptions } from "@mrtr/internal";
 
@@ -23,12 +24,12 @@ import { SSE_DEFAULTS, SseStream, type SseOptions } from "@mrtr/internal";
 export type StreamOptions = SseOptions;
 
 /** Serves `body` (the POSTed JSON text, or the message already decoded from it) and answers it over HTTP. */
-export function answer(server: McpServer, body: string | Record<string, unknown>, request: Request, options: StreamOptions = {}): Promise<Response> {
+export function answer(server: McpServer, body: string | Record<string, unknown>, incoming: IncomingHttp, options: StreamOptions = {}): Promise<HttpAnswer> {
   const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
   const controller = new AbortController();
-  const unlink = follow(request.signal, controller);
+  const unlink = follow(incoming.signal, controller);
 
-  return new Promise<Response>((resolve) => {
+  return new Promise<HttpAnswer>((resolve) => {
     let sse: SseStream | undefined;
     const send = (notification: JSONRPCNotification, urgent?: boolean): boolean => {
       if (!sse) {
@@ -37,10 +38,10 @@ export function answer(server: McpServer, body: string | Record<string, unknown>
       }
       return sse.send(notification, urgent);
     };
-    void server.handle(body, { transport: request, signal: controller.signal, send, precheck: httpPrecheck(request) }).then((response) => {
+    void server.handle(body, { transport: incoming.request(), signal: controller.signal, send, precheck: httpPrecheck(incoming) }).then((response) => {
       unlink();
       if (!sse) {
-        resolve(response ? jsonAnswer(response) : new Response(null, { status: 202 }));
+        resolve(response ? jsonAnswer(response) : new JsonAnswer(202, {}, null));
         return;
       }
       if (response && !controller.signal.aborted) sse.send(response, true);

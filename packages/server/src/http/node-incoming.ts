@@ -1,0 +1,74 @@
+/**
+ * A Node `IncomingMessage` as the HTTP handler reads it (`IncomingHttp`):
+ * headers looked up in Node's own object, the body read from the Node stream
+ * within the same limits `readWithin` keeps on a web stream (the declared
+ * length first, then every chunk, then the time), and a web `Request` made
+ * only when something asks for the host's request. Node-only: imported by the
+ * Node adapter, never by the fetch face.
+ */
+import type { IncomingMessage } from "node:http";
+import type { BodyRead, ReadLimits } from "@mrtr/internal";
+import type { IncomingHttp } from "./incoming.js";
+
+/** Reads the whole body of `req` within `limits`. Never throws; on a failure the rest of the body is left unread. */
+export function readNodeWithin(req: IncomingMessage, limits: ReadLimits): Promise<BodyRead> {
+  const declared = Number(limits.declaredLength ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limits.maxBytes) return Promise.resolve({ ok: false, failure: "too-large" });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (outcome: BodyRead) => {
+      clearTimeout(timer);
+      req.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      if (!outcome.ok) req.pause();
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limits.maxBytes) finish({ ok: false, failure: "too-large" });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    const onError = () => finish({ ok: false, failure: "failed" });
+    const onClose = () => {
+      if (!req.complete) finish({ ok: false, failure: "failed" });
+    };
+    req.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+    if (limits.timeoutMs !== undefined) timer = setTimeout(() => finish({ ok: false, failure: "too-slow" }), limits.timeoutMs);
+  });
+}
+
+/** The web `Headers` of a Node request; throws on a header the fetch API cannot hold. */
+export function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
+
+/**
+ * `req` as the handler reads it. `readFailed` is told when the body could
+ * not be read, so the adapter closes the connection after answering rather
+ * than read the rest of an oversized or stalled body.
+ */
+export function incomingFromNode(req: IncomingMessage, url: URL, signal: AbortSignal, readFailed: () => void): IncomingHttp {
+  let request: Request | undefined;
+  return {
+    method: req.method ?? "GET",
+    url,
+    header(name) {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+    async readBody(limits) {
+      const read = await readNodeWithin(req, limits);
+      if (!read.ok) readFailed();
+      return read;
+    },
+    signal,
+    request: () => (request ??= new Request(url, { method: req.method ?? "GET", headers: headersOf(req), signal })),
+  };
+}
