@@ -23,7 +23,7 @@ export function openLane(host: string, port: number): Promise<Lane> {
 }
 
 function lane(socket: Socket, authority: string): Lane {
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   let waiting: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void } | undefined;
   const fail = (error: Error) => {
     waiting?.reject(error);
