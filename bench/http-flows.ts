@@ -38,6 +38,7 @@ const stateCrypto = process.env.BENCH_STATE_CRYPTO === "webcrypto" ? "webcrypto"
 
 const fixtures = {
   ours: "bench/fixtures/mrtr-http-server.ts",
+  "ours, fetch face": "bench/fixtures/mrtr-http-fetch-server.ts",
   "official SDK": "bench/fixtures/official-http-server.ts",
   "bare node:http": "bench/fixtures/bare-http-server.ts",
 };
@@ -57,7 +58,9 @@ class Pool {
   readonly #free: Lane[] = [];
   constructor(readonly host: string, readonly port: number) {}
   async call(params: Record<string, unknown>): Promise<Result> {
-    const lane = this.#free.pop() ?? (await openLane(this.host, this.port));
+    let lane = this.#free.pop();
+    while (lane?.closed) lane = this.#free.pop(); // closed by the server's keep-alive timeout while another contender ran
+    lane ??= await openLane(this.host, this.port);
     const response = await lane.post("/mcp", HEADERS, JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } }));
     this.#free.push(lane);
     const body = JSON.parse(response.body) as { result?: Result; error?: unknown };
@@ -113,12 +116,15 @@ try {
   );
   for (const name of names) {
     const cpu = cpuPerFlow[name];
-    console.log(`${figureLine(name, samples[name], "flows/s", 14)}${cpu === undefined ? "" : `, server CPU ${fmt(cpu)} µs/flow`}`);
+    console.log(`${figureLine(name, samples[name], "flows/s", 16)}${cpu === undefined ? "" : `, server CPU ${fmt(cpu)} µs/flow`}`);
   }
   const ratio = (peer: Name) => (median(samples.ours) / median(samples[peer])).toFixed(2);
   const cpuRatio = (peer: Name) => (cpuPerFlow[peer] !== undefined && cpuPerFlow.ours !== undefined ? ` (by server CPU per flow: ${(cpuPerFlow[peer]! / cpuPerFlow.ours!).toFixed(2)})` : "");
   console.log(`  ratio ours / bare node:http: ${ratio("bare node:http")} (target 0.40)${cpuRatio("bare node:http")}`);
   console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)${cpuRatio("official SDK")}`);
+  if (cpuPerFlow.ours !== undefined && cpuPerFlow["ours, fetch face"] !== undefined) {
+    console.log(`  fetch face's server CPU per flow / the Node adapter's: ${(cpuPerFlow["ours, fetch face"] / cpuPerFlow.ours).toFixed(2)} (target at most 1.30)`);
+  }
 } finally {
   for (const pool of Object.values(pools)) pool.close();
   for (const child of children) child.kill();

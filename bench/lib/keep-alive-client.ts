@@ -10,6 +10,8 @@ import { connect, type Socket } from "node:net";
 
 /** A connection that sends one request at a time and resolves with the response body. */
 export interface Lane {
+  /** Whether the connection is gone (the server closed an idle one); open another. */
+  readonly closed: boolean;
   post(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }>;
   close(): void;
 }
@@ -25,7 +27,9 @@ export function openLane(host: string, port: number): Promise<Lane> {
 function lane(socket: Socket, authority: string): Lane {
   let buffered: Buffer = Buffer.alloc(0);
   let waiting: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void } | undefined;
+  let closed = false;
   const fail = (error: Error) => {
+    closed = true;
     waiting?.reject(error);
     waiting = undefined;
   };
@@ -41,6 +45,9 @@ function lane(socket: Socket, authority: string): Lane {
     w?.resolve({ status: parsed.status, body: parsed.body });
   });
   return {
+    get closed() {
+      return closed || socket.destroyed;
+    },
     post(path, headers, body) {
       let head = `POST ${path} HTTP/1.1\r\nhost: ${authority}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
       for (const name in headers) head += `${name}: ${headers[name]}\r\n`;

@@ -30,7 +30,12 @@ export function jsonAnswer(response: ServerResponse): JsonAnswer {
   return jsonResponse(response, httpStatusOf(response as { error?: { code: number } }));
 }
 
-/** The web `Response` of an answer. */
+const utf8 = new TextEncoder();
+
+/** The web `Response` of an answer; a JSON one carries its `Content-Length`, so an adapter can write it in one go. */
 export function toResponse(answer: HttpAnswer): Response {
-  return answer instanceof JsonAnswer ? new Response(answer.text, { status: answer.status, headers: answer.headers }) : answer;
+  if (!(answer instanceof JsonAnswer)) return answer;
+  if (answer.text === null) return new Response(null, { status: answer.status, headers: answer.headers });
+  const bytes = utf8.encode(answer.text);
+  return new Response(bytes, { status: answer.status, headers: { ...answer.headers, "content-length": String(bytes.byteLength) } });
 }

@@ -13,7 +13,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse as NodeResponse } from "node:http";
 import { Readable } from "node:stream";
-import { definedOnly } from "@mrtr/internal";
+import { definedOnly, readWithin } from "@mrtr/internal";
 import { NODE_ENTRY, type HttpHandler } from "./handler.js";
 import { JsonAnswer, type HttpAnswer } from "./json-response.js";
 import { headersOf, incomingFromNode } from "./node-incoming.js";
@@ -118,12 +118,26 @@ function write(answer: HttpAnswer, res: NodeResponse, close: boolean): Promise<v
   return Promise.resolve();
 }
 
+/** Bodies up to this size with a declared length are written in one write rather than streamed. */
+const WHOLE_BODY_BYTES = 1024 * 1024;
+
 /** Writes a web `Response` to Node, streaming its body and stopping when the peer goes away. */
 async function send(response: Response, res: NodeResponse): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, key) => res.setHeader(key, value));
   if (!response.body) {
     res.end();
+    return;
+  }
+  // A small body of declared length that is not an event stream: read whole, written with the headers in one write.
+  const length = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (Number.isSafeInteger(length) && length <= WHOLE_BODY_BYTES && !(response.headers.get("content-type") ?? "").includes("text/event-stream")) {
+    const read = await readWithin(response.body, { maxBytes: length });
+    if (!read.ok || read.bytes.byteLength !== length) {
+      res.destroy(); // the handler's body disagrees with its own Content-Length
+      return;
+    }
+    res.end(read.bytes);
     return;
   }
   res.flushHeaders();
