@@ -1,9 +1,9 @@
 /**
  * Streamable HTTP for the draft protocol as a web-standard handler
- * `(Request) => Promise<Response>`: one endpoint, one JSON-RPC message per
- * POST, a JSON answer or, when there are notifications to send first, an
- * event stream (streams.ts). Stateless: no session, no stream to resume; any
- * instance serves any request.
+ * `(Request) => Promise<Response>`: one endpoint (the path it is mounted at,
+ * or `path`), one JSON-RPC message per POST, a JSON answer or, when there
+ * are notifications to send first, an event stream (streams.ts). Stateless:
+ * no session, no stream to resume; any instance serves any request.
  */
 import { readWithin } from "@mrtr/internal";
 import { INVALID_REQUEST } from "@mrtr/schema";
@@ -16,7 +16,12 @@ import { answer, type StreamOptions } from "./streams.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions extends StreamOptions {
-  /** The endpoint path (default "/mcp"). Other paths answer 404. */
+  /**
+   * The endpoint path, for a handler served with no router in front of it
+   * (`createNodeServer`, `Deno.serve`): other paths answer 404. Without it the
+   * handler serves whatever path a request arrives on, so the framework or
+   * router that mounts it decides what reaches it.
+   */
   path?: string;
   /**
    * Browser origins allowed to call the endpoint. A request with an `Origin`
@@ -49,15 +54,17 @@ function originAllowed(request: Request, allowed: HttpHandlerOptions["allowedOri
   return (allowed ?? []).includes(origin);
 }
 
-/** A web-standard request handler serving `server` over Streamable HTTP. */
+/**
+ * A web-standard request handler serving `server` over Streamable HTTP, on
+ * the path it is mounted at (or only on `options.path`).
+ */
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const path = options.path ?? "/mcp";
+  const path = options.path;
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   return async (request) => {
     try {
-      const url = new URL(request.url);
-      if (url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
+      if (path !== undefined && new URL(request.url).pathname !== path) return jsonResponse({ error: "Not found" }, 404);
       if (!originAllowed(request, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
       if (request.method !== "POST") {
         if (options.legacy?.claims(request, undefined)) return await options.legacy.serve(request, undefined, server);
