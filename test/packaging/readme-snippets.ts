@@ -1,7 +1,10 @@
 /**
  * The TypeScript blocks of a README or a doc page: every ```ts (or
  * ```typescript) fenced block, except one opened with ```ts nocheck (keep
- * that for fragments that cannot stand alone), and how to compile them.
+ * that for fragments that cannot stand alone) or ```ts file=PATH (the block
+ * is that repository file, checked where the file is: its workspace
+ * typechecks it with the packages it needs, and test/docs/readme-files.test.ts
+ * holds the block equal to it), and how to compile them.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,22 +18,40 @@ export interface Snippet {
   code: string;
 }
 
-export function snippetsOf(readme: string, text: string): Snippet[] {
+/** A TypeScript block with the words after its language (`nocheck`, `file=PATH`). */
+export interface FencedBlock extends Snippet {
+  flags: string[];
+}
+
+/** Every ```ts and ```typescript block of a document, checked or not. */
+export function typescriptBlocks(readme: string, text: string): FencedBlock[] {
   const lines = text.split(/\r?\n/);
-  const checked: Snippet[] = [];
+  const blocks: FencedBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = /^(\s*)(`{3,}|~{3,})\s*(ts|typescript)\b(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const fence = open[2]!;
-    const flags = open[4]!.trim().split(/\s+/);
+    const flags = open[4]!.trim().split(/\s+/).filter(Boolean);
     const start = i + 1;
     let end = start;
     while (end < lines.length && !lines[end]!.trimStart().startsWith(fence)) end++;
     if (end === lines.length) throw new Error(`${readme}:${i + 1}: code block is not closed`);
-    if (!flags.includes("nocheck")) checked.push({ readme, line: start + 1, code: lines.slice(start, end).join("\n") });
+    blocks.push({ readme, line: start + 1, code: lines.slice(start, end).join("\n"), flags });
     i = end;
   }
-  return checked;
+  return blocks;
+}
+
+/** The repository file a block is (```ts file=PATH), if it names one. */
+export function blockFile(block: FencedBlock): string | undefined {
+  return block.flags.find((f) => f.startsWith("file="))?.slice("file=".length);
+}
+
+/** The blocks compiled against the installed packages: all but `nocheck` ones and those that are a repository file. */
+export function snippetsOf(readme: string, text: string): Snippet[] {
+  return typescriptBlocks(readme, text)
+    .filter((b) => !b.flags.includes("nocheck") && blockFile(b) === undefined)
+    .map(({ readme, line, code }) => ({ readme, line, code }));
 }
 
 /**

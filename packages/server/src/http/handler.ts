@@ -1,9 +1,9 @@
 /**
  * Streamable HTTP for the draft protocol as a web-standard handler
- * `(Request) => Promise<Response>`: one endpoint, one JSON-RPC message per
- * POST, a JSON answer or, when there are notifications to send first, an
- * event stream (streams.ts). Stateless: no session, no stream to resume; any
- * instance serves any request.
+ * `(Request) => Promise<Response>`: one endpoint (the path it is mounted at,
+ * or `path`), one JSON-RPC message per POST, a JSON answer or, when there
+ * are notifications to send first, an event stream (streams.ts). Stateless:
+ * no session, no stream to resume; any instance serves any request.
  */
 import { INVALID_REQUEST } from "@mrtr/schema";
 import type { McpServer, ServerResponse } from "../server.js";
@@ -16,7 +16,12 @@ import { answer, type StreamOptions } from "./streams.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions extends StreamOptions {
-  /** The endpoint path (default "/mcp"). Other paths answer 404. */
+  /**
+   * The endpoint path, for a handler served with no router in front of it
+   * (`createNodeServer`, `Deno.serve`): other paths answer 404. Without it the
+   * handler serves whatever path a request arrives on, so the framework or
+   * router that mounts it decides what reaches it.
+   */
   path?: string;
   /**
    * Browser origins allowed to call the endpoint. A request with an `Origin`
@@ -60,14 +65,17 @@ export const NODE_ENTRY = Symbol.for("mrtr.http.incoming-entry");
 /** A handler that also takes requests the Node adapter reads itself. */
 export type HttpHandler = ((request: Request) => Promise<Response>) & { readonly [NODE_ENTRY]?: (incoming: IncomingHttp) => Promise<HttpAnswer> };
 
-/** A web-standard request handler serving `server` over Streamable HTTP. */
+/**
+ * A web-standard request handler serving `server` over Streamable HTTP, on
+ * the path it is mounted at (or only on `options.path`).
+ */
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const path = options.path ?? "/mcp";
+  const path = options.path;
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   const serve = async (incoming: IncomingHttp): Promise<HttpAnswer> => {
     try {
-      if (incoming.url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
+      if (path !== undefined && incoming.url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
       if (!originAllowed(incoming, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
       if (incoming.method !== "POST") {
         if (options.legacy?.claims(incoming.request(), undefined)) return await options.legacy.serve(incoming.request(), undefined, server);

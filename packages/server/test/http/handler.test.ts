@@ -88,14 +88,41 @@ describe("Streamable HTTP", () => {
     expect(r).toEqual({ status: 202, body: undefined });
   });
 
-  it("checks Origin, method, path and body size", async () => {
+  it("checks Origin, method and body size", async () => {
     const m = request("server/discover");
     expect((await post(m, { ...headersFor(m), origin: "https://evil.example" })).status).toBe(403);
     expect((await post(m, { ...headersFor(m), origin: "https://app.example" })).status).toBe(200);
     expect((await fetch(url)).status).toBe(405);
-    expect((await post(m, headersFor(m), url.replace("/mcp", "/other"))).status).toBe(404);
     const big = request("tools/call", { name: "ask", arguments: { blob: "x".repeat(10_000) } });
     expect((await post(big)).status).toBe(413);
+  });
+});
+
+describe("the endpoint path", () => {
+  const discover = request("server/discover");
+  const s = server();
+  const send = (handler: (r: Request) => Promise<Response>, path: string, headers: Record<string, string> = {}) =>
+    handler(new Request(`http://127.0.0.1:8080${path}`, { method: "POST", headers: { ...headersFor(discover), ...headers }, body: JSON.stringify(discover) }));
+
+  it("without a path option, the handler serves whatever path reaches it, so the router that mounts it decides", async () => {
+    const handler = createHttpHandler(s);
+    for (const path of ["/mcp", "/api/v1/mcp", "/", "/other"]) {
+      const res = await send(handler, path);
+      expect(res.status, path).toBe(200);
+      expect(((await res.json()) as { result: { resultType: string } }).result.resultType, path).toBe("complete");
+    }
+  });
+
+  it("with a path option, any other path answers 404 and the path itself is served", async () => {
+    const handler = createHttpHandler(s, { path: "/mcp" });
+    expect((await send(handler, "/mcp")).status).toBe(200);
+    for (const path of ["/other", "/mcp/", "/api/mcp", "/"]) expect((await send(handler, path)).status, path).toBe(404);
+  });
+
+  it("mounted under a prefix, a page of the request's own origin passes the Origin check and another origin gets 403", async () => {
+    const handler = createHttpHandler(s);
+    expect((await send(handler, "/api/v1/mcp", { origin: "http://127.0.0.1:8080" })).status).toBe(200);
+    expect((await send(handler, "/api/v1/mcp", { origin: "http://127.0.0.1:9999" })).status).toBe(403);
   });
 });
 
