@@ -7,8 +7,8 @@
  * exactly what the client will send.
  */
 import { confirm, log, multiselect, select, text } from "@clack/prompts";
-import type { FormHandler } from "@mrtr/client";
 import { checkFormAnswer, type FieldDescription } from "@mrtr/client/elicitation";
+import type { RequestedSchema } from "./argument-fields.js";
 import { answered } from "./prompt-cancel.js";
 import { oneLine, plain } from "./sanitize.js";
 import { accent, danger, dim, textPromptMessage } from "./style.js";
@@ -16,8 +16,7 @@ import { accent, danger, dim, textPromptMessage } from "./style.js";
 /** A value of a form answer. */
 export type FieldValue = string | number | boolean | string[];
 
-/** The requested schema of a form. */
-export type RequestedSchema = Parameters<FormHandler>[0]["requestedSchema"];
+export type { RequestedSchema } from "./argument-fields.js";
 
 /** The answer left out: the field is optional and the user gave none. */
 export const OMITTED = Symbol("omitted");

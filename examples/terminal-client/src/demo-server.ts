@@ -44,6 +44,12 @@ export interface DemoServerOptions {
    * on this poll after the user's consent (default 2, so the client polls twice).
    */
   urlDoneAfterPolls?: number;
+  /**
+   * Called with the tool's name when a running tool stopped because its
+   * signal aborted (the client cancelled), so a host's tests can see the
+   * server side of a cancellation.
+   */
+  onCancelled?: (tool: string) => void;
 }
 
 /** The connect pages of `connect_calendar`: the real one, and a homograph to show the client's warnings. */
@@ -250,9 +256,14 @@ export function createDemoServer(options: DemoServerOptions = {}): McpServer {
       inputSchema: { type: "object" },
       async handler(_args, ctx) {
         const stepMs = options.reportStepMs ?? 700;
-        for (const [i, step] of REPORT_STEPS.entries()) {
-          ctx.progress(i, REPORT_STEPS.length, `${step}…`);
-          await pause(stepMs, ctx.signal); // stops at once when the client cancels
+        try {
+          for (const [i, step] of REPORT_STEPS.entries()) {
+            ctx.progress(i, REPORT_STEPS.length, `${step}…`);
+            await pause(stepMs, ctx.signal); // stops at once when the client cancels
+          }
+        } catch (error) {
+          if (ctx.signal.aborted) options.onCancelled?.(DEMO_TOOLS.long);
+          throw error;
         }
         ctx.progress(REPORT_STEPS.length, REPORT_STEPS.length, "Done");
         return say(`Report built from ${REPORT_STEPS.length} steps.`);

@@ -6,6 +6,7 @@
  * parameter (the token's audience), client authentication (basic, post,
  * none), code and refresh-token single use, refresh rotation. Access tokens
  * are ES256 JWTs its JWKS verifies. Every request is recorded for tests.
+ * Browser origins listed in `corsOrigins` may call it with fetch.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -46,6 +47,11 @@ export interface DevAuthorizationServerOptions {
   subject?: string;
   /** Port (default 0: a free one). */
   port?: number;
+  /**
+   * Browser origins allowed to call it with fetch (CORS), as a browser host's
+   * OAuth client does for discovery, registration and tokens. Default none.
+   */
+  corsOrigins?: string[];
 }
 
 /** One request the server received, for tests. */
@@ -161,6 +167,16 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
       const form = new URLSearchParams(req.headers["content-type"]?.includes("application/json") ? "" : raw);
       const record: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), body: Object.fromEntries(form), headers: { ...req.headers } };
       requests.push(record);
+      const origin = req.headers.origin;
+      if (origin !== undefined && options.corsOrigins?.includes(origin)) {
+        res.setHeader("access-control-allow-origin", origin);
+        res.setHeader("vary", "origin");
+        if (req.method === "OPTIONS") {
+          // The preflight of a JSON registration or of a token request with DPoP or Basic authentication.
+          res.writeHead(204, { "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "authorization, content-type, dpop", "access-control-max-age": "600" });
+          return res.end();
+        }
+      }
       const json = (status: number, body: unknown, extra: Record<string, string> = {}) => {
         res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...extra });
         res.end(JSON.stringify(body));

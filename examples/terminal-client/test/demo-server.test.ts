@@ -181,7 +181,11 @@ describe("the demo's long task", () => {
 
   it("stops when the call is cancelled, as the terminal client does on Ctrl+C, leaving nothing running", async () => {
     const { withProgress, CallCancelled } = await import("../src/call-progress.js");
-    const server = createDemoServer({ secret: SECRET, reportStepMs: 60_000 });
+    let server!: ReturnType<typeof createDemoServer>;
+    const cancelled: string[] = [];
+    const stopped = new Promise<void>((resolve) => {
+      server = createDemoServer({ secret: SECRET, reportStepMs: 60_000, onCancelled: (tool) => (cancelled.push(tool), resolve()) });
+    });
     const client = createClient({ transport: inProcessTransport(server), name: "t", version: "1" });
     const sink = Object.assign(new (await import("node:stream")).PassThrough(), { isTTY: false });
     const call = withProgress((o) =>
@@ -196,6 +200,9 @@ describe("the demo's long task", () => {
     await expect(call).rejects.toBeInstanceOf(CallCancelled);
     expect(String(sink.read())).toContain("0%");
     expect(server.activity().requests).toBe(0);
+    // The handler saw its signal abort, and said so through onCancelled.
+    await stopped;
+    expect(cancelled).toEqual([DEMO_TOOLS.long]);
   });
 
   it("draws figures and a percentage from each report", async () => {
