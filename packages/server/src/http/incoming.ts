@@ -21,8 +21,9 @@ export interface IncomingHttp {
   readonly signal: AbortSignal;
   /**
    * The web `Request` handlers and hooks see as the host's request: the one
-   * given on the fetch face; on the Node path one with the same method, URL,
-   * headers and signal, made on first call, whose body the handler has read.
+   * given on the fetch face; on the Node path one with the same method, URL
+   * and headers, made on first call, whose body the handler has read (its
+   * `signal` does not follow the peer: `ctx.signal` does).
    */
   request(): Request;
 }
