@@ -1,30 +1,32 @@
 /**
- * stdio: full two-leg MRTR flows per second over stdio, our server
- * (`createServer` served by `serveStdio` from `@mrtr/server/stdio`,
- * bench/fixtures/mrtr-stdio-server.ts) beside the official TypeScript SDK's
+ * stdio: full two-leg MRTR flows per second over a pipe, three servers, each
+ * in its own child process, same machine, same run: ours (`createServer`
+ * served by `serveStdio` from `@mrtr/server/stdio`, every default on,
+ * bench/fixtures/mrtr-stdio-server.ts), the official TypeScript SDK v2's
  * (`McpServer` served by `serveStdio` from `@modelcontextprotocol/server/stdio`
- * 2.4.0, bench/fixtures/official-stdio-server.ts), each in its own child
- * process, same machine, same run.
+ * 2.4.0, bench/fixtures/official-stdio-server.ts), and a bare newline-JSON
+ * peer answering the same two legs with no MCP library, no validation and a
+ * fixed state (bench/fixtures/bare-stdio-server.ts): the floor the pipe sets.
  *
  * One flow = `tools/call` of a tool whose first answer is `input_required`
- * with one form elicitation (a boolean `confirm`) and a sealed requestState
- * (ours: AES-256-GCM bound to audience, method and params digest, every
- * default on; the SDK's: `createRequestStateCodec`, HMAC-SHA256 bound to the
- * method, checked by its `requestState.verify` hook), the client's accept, the
- * retry with the answer and the state, and the `complete` result. Both servers
- * are driven by the same client, `createClient` with `stdioTransport` from
- * `@mrtr/client/stdio`, so only the server differs; `BENCH_CONCURRENCY` flows
- * are in flight at once (default 16), over the one pipe of each child.
- * Prints figures and the ratio; asserts only that every flow completes with
- * the state its first leg sealed.
+ * with one form elicitation (a boolean `confirm`) and a requestState (ours:
+ * AES-256-GCM bound to audience, method and params digest; the SDK's:
+ * `createRequestStateCodec`, HMAC-SHA256 bound to the method, checked by its
+ * `requestState.verify` hook; bare: a constant), then the retry with the
+ * accept and the state, answered `complete`. One minimal newline-JSON driver
+ * (bench/lib/line-client.ts) sends all three the same lines, so only the
+ * server differs; `BENCH_CONCURRENCY` flows are in flight at once (default
+ * 16) over the one pipe of each child. Prints flows per second, each server
+ * process's CPU per flow (from /proc), and the ratios ours / bare and ours /
+ * official SDK; asserts only that every flow completes with the order its
+ * first leg sealed.
  *
- * Run: node --import tsx bench/stdio.ts (on built dist: `npm run bench` builds first)
+ * Run: node --import tsx bench/stdio.ts (on source)
  * Knobs: BENCH_WARMUP_MS (1000), BENCH_MS (1000, per contender per round), BENCH_ROUNDS (5), BENCH_CONCURRENCY (16).
  */
-import { createClient, type McpClient } from "@mrtr/client";
-import { stdioTransport } from "@mrtr/client/stdio";
-import { repoRoot } from "../test/helpers/paths.js";
-import { flowsPerSecond, fmt, median } from "./lib/flows.js";
+import { figureLine, fmt, median, sampleRounds } from "./lib/flows.js";
+import { startLinePeer, type LinePeer } from "./lib/line-client.js";
+import { processCpuUs } from "./lib/process-cpu.js";
 
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 const ms = Number(process.env.BENCH_MS ?? 1000);
@@ -34,51 +36,67 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const fixtures = {
   ours: "bench/fixtures/mrtr-stdio-server.ts",
   "official SDK": "bench/fixtures/official-stdio-server.ts",
+  "bare pipe": "bench/fixtures/bare-stdio-server.ts",
 };
 type Name = keyof typeof fixtures;
 
-/** Our client on a child process running `file` on built dist. */
-function clientOf(file: string): McpClient {
-  return createClient({
-    name: "bench",
-    version: "1.0.0",
-    transport: stdioTransport({ command: process.execPath, args: ["--import", "tsx", file], cwd: repoRoot }),
-    elicitation: { form: async () => ({ action: "accept", content: { confirm: true } }) },
-  });
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+  "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
+};
+type Result = { resultType?: string; requestState?: string; inputRequests?: Record<string, unknown>; content?: { text?: string }[] };
+
+let id = 0;
+async function call(peer: LinePeer, params: Record<string, unknown>): Promise<Result> {
+  const answer = await peer.request({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } });
+  if (!answer.result) throw new Error(`tools/call failed: ${JSON.stringify(answer.error)}`);
+  return answer.result as Result;
 }
 
 let order = 0;
-async function flow(client: McpClient): Promise<void> {
+async function flow(peer: LinePeer): Promise<void> {
   const n = order++;
-  const done = await client.callTool("deploy", { env: "prod", order: n });
-  const text = (done.content[0] as { text?: string } | undefined)?.text;
-  // The order comes back from the requestState the first leg sealed, not from the retry's arguments.
-  if (done.resultType !== "complete" || text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
+  const params = { name: "deploy", arguments: { env: "prod", order: n } };
+  const asked = await call(peer, params);
+  if (asked.resultType !== "input_required" || typeof asked.requestState !== "string" || !asked.inputRequests?.confirm) {
+    throw new Error(`the first leg did not ask: ${JSON.stringify(asked)}`);
+  }
+  const done = await call(peer, { ...params, inputResponses: { confirm: { action: "accept", content: { confirm: true } } }, requestState: asked.requestState });
+  // The order comes back from the requestState the first leg sealed (ours, the SDK's), or the arguments (bare).
+  if (done.resultType !== "complete" || done.content?.[0]?.text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
 }
 
 const names = Object.keys(fixtures) as Name[];
-const clients = Object.fromEntries(names.map((n) => [n, clientOf(fixtures[n])])) as Record<Name, McpClient>;
+const peers = Object.fromEntries(names.map((n) => [n, startLinePeer(fixtures[n])])) as Record<Name, LinePeer>;
 try {
-  // One flow each first: starts the child and shows our client completes a flow against it.
+  // One flow each first: waits for the child to start and shows the driver completes a flow against it.
   for (const name of names) {
     try {
-      await flow(clients[name]);
+      await flow(peers[name]);
     } catch (error) {
-      throw new Error(`stdio: our client could not complete a flow against ${name} (${fixtures[name]})`, { cause: error });
+      throw new Error(`stdio: the driver could not complete a flow against ${name} (${fixtures[name]})`, { cause: error });
     }
   }
-  for (const name of names) await flowsPerSecond(() => flow(clients[name]), concurrency, warmupMs);
-  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Name, number[]>;
-  for (let round = 0; round < rounds; round++) {
-    for (const name of names) samples[name].push(await flowsPerSecond(() => flow(clients[name]), concurrency, ms));
-  }
-  console.log(`stdio: two-leg MRTR flows (tools/call, input_required, accept, retry, complete) per second, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same client (@mrtr/client stdioTransport) for both`);
+  const flows = Object.fromEntries(names.map((n) => [n, 0])) as Record<Name, number>;
+  const before = Object.fromEntries(names.map((n) => [n, processCpuUs(peers[n].child.pid)])) as Record<Name, number | undefined>;
+  const samples = await sampleRounds(names, (name) => flow(peers[name]).then(() => void flows[name]++), { concurrency, warmupMs, ms, rounds });
+  const cpuPerFlow = Object.fromEntries(
+    names.map((n) => {
+      const after = processCpuUs(peers[n].child.pid);
+      return [n, after === undefined || before[n] === undefined ? undefined : (after - before[n]!) / flows[n]];
+    }),
+  ) as Record<Name, number | undefined>;
+  console.log(`stdio: two-leg MRTR flows (tools/call, input_required with a requestState, retry with the answer, complete) per second over a pipe, ${concurrency} in flight, median of ${rounds} rounds of ${ms} ms; same newline-JSON driver for all`);
   for (const name of names) {
-    const xs = samples[name];
-    console.log(`  ${name.padEnd(13)} ${fmt(median(xs)).padStart(7)} flows/s (rounds ${fmt(Math.min(...xs))} to ${fmt(Math.max(...xs))})`);
+    const cpu = cpuPerFlow[name];
+    console.log(`${figureLine(name, samples[name], "flows/s", 13)}${cpu === undefined ? "" : `, server CPU ${fmt(cpu)} µs/flow`}`);
   }
-  console.log(`  ratio ours / official SDK: ${(median(samples.ours) / median(samples["official SDK"])).toFixed(2)}`);
+  const ratio = (peer: Name) => (median(samples.ours) / median(samples[peer])).toFixed(2);
+  const cpuRatio = (peer: Name) => (cpuPerFlow[peer] !== undefined && cpuPerFlow.ours !== undefined ? ` (by server CPU per flow: ${(cpuPerFlow[peer]! / cpuPerFlow.ours!).toFixed(2)})` : "");
+  console.log(`  ratio ours / bare pipe: ${ratio("bare pipe")} (target 0.40)${cpuRatio("bare pipe")}`);
+  console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)${cpuRatio("official SDK")}`);
 } finally {
-  // Closing stdin ends both servers; stdioTransport sends SIGTERM, then SIGKILL, to one that lingers.
-  await Promise.all(names.map((n) => clients[n].close()));
+  // Closing stdin ends each server.
+  for (const name of names) peers[name].close();
 }
