@@ -46,6 +46,7 @@ import { KEY_ID_PATTERN, KeyRing, type SecretInput } from "./key-ring.js";
 import { pickStateCrypto, type StateCryptoChoice } from "./pick-state-crypto.js";
 import { TAG_BYTES, type StateCryptoName } from "./state-crypto.js";
 import { utf8Length } from "@mrtr/internal";
+import { randomBytes } from "./random-pool.js";
 
 /** Options of {@link RequestStateCodec}. */
 export interface RequestStateOptions {
@@ -206,8 +207,8 @@ export class RequestStateCodec {
     assertBinding(binding);
     const now = Math.floor(this.#now());
     if (!Number.isSafeInteger(now)) throw new TypeError("RequestStateCodec: `now()` did not return ms since the epoch.");
-    // One draw from the CSPRNG for both the id and the IV (each call crosses into native code).
-    const random = globalThis.crypto.getRandomValues(new Uint8Array(ID_BYTES + IV_BYTES));
+    // One draw for both the id and the IV, from a pool refilled by the CSPRNG (random-pool.ts).
+    const random = randomBytes(ID_BYTES + IV_BYTES);
     const payload: Payload = {
       v: PAYLOAD_VERSION,
       jti: encodeBase64Url(random.subarray(0, ID_BYTES)),
