@@ -9,6 +9,10 @@
  *   version its range allows, one with each at the lowest; both hold the
  *   libraries only: a package with a `bin` (a command-line tool, installed on
  *   its own and free to bring Node's types) goes into a third, "tools" project;
+ * - the newest consumer (the one README and docs snippets compile against)
+ *   also holds the libraries a README shows beside ours (valibot and ArkType
+ *   schemas in the server's): each development dependency of a package that
+ *   its README imports, at the exact version the package pins;
  * - @types/node (the repository's version) in a folder of its own, which
  *   typechecks opt into, so the consumers themselves have no Node types;
  * - the Node binary of the lowest version the packages' `engines` allow
@@ -16,7 +20,7 @@
  *
  * Set MRTR_PACKAGING_KEEP=1 to keep the temporary folder for a look.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { arch, platform, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -73,15 +77,35 @@ function externalPeers(packages: readonly PackedPackage[]): Map<string, string> 
   return new Map([...peers].map(([name, { range }]) => [name, range]));
 }
 
-async function consumer(work: string, end: Consumer["end"], packages: readonly PackedPackage[], peerSpecs: Map<string, string>): Promise<Consumer> {
+/**
+ * The libraries the READMEs show beside ours: each development dependency of
+ * a package, not one of ours, that its README imports (`from "valibot"`), as
+ * `name@version` with the version the package pins.
+ */
+function readmeLibraries(packages: readonly PackedPackage[]): string[] {
+  const ours = new Set(packages.map((p) => p.name));
+  const specs = new Set<string>();
+  for (const p of packages) {
+    const readme = join(p.repoDir, "README.md");
+    if (!existsSync(readme)) continue;
+    const imported = new Set([...readFileSync(readme, "utf8").matchAll(/\bfrom\s+"((?:@[^/"]+\/)?[^/"]+)[^"]*"/g)].map((m) => m[1]!));
+    for (const [name, version] of Object.entries(p.manifest.devDependencies ?? {})) {
+      if (!ours.has(name) && imported.has(name)) specs.add(`${name}@${version}`);
+    }
+  }
+  return [...specs];
+}
+
+async function consumer(work: string, end: Consumer["end"], packages: readonly PackedPackage[], peerSpecs: Map<string, string>, libraries: readonly string[] = []): Promise<Consumer> {
   const label = end === "tools" ? "tools" : `${end} peers`;
   const dir = join(work, `consumer-${end}`);
   mkdirSync(dir);
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)}\n`);
   const specs = [...peerSpecs].map(([name, spec]) => `${name}@${spec}`);
-  await mustRun("npm", ["install", ...NPM_QUIET, ...packages.map((p) => p.tarball), ...specs], { cwd: dir });
+  await mustRun("npm", ["install", ...NPM_QUIET, ...packages.map((p) => p.tarball), ...specs, ...libraries], { cwd: dir });
   const peers = Object.fromEntries([...peerSpecs.keys()].map((name) => [name, readManifest(join(dir, "node_modules", name)).version]));
-  log(`${label}: installed ${packages.length} tarballs with ${Object.entries(peers).map(([n, v]) => `${n}@${v}`).join(", ") || "no external peers"}`);
+  const shown = libraries.length ? `, and for the READMEs ${libraries.join(", ")}` : "";
+  log(`${label}: installed ${packages.length} tarballs with ${Object.entries(peers).map(([n, v]) => `${n}@${v}`).join(", ") || "no external peers"}${shown}`);
   return { end, label, dir, peers };
 }
 
@@ -136,7 +160,7 @@ async function prepare(work: string): Promise<PackagingContext> {
   const libraries = packages.filter((p) => p.manifest.bin === undefined);
   const hasTools = libraries.length < packages.length;
   const [newest, lowest, tools, nodeTypeRoots, floor] = await Promise.all([
-    consumer(work, "newest", libraries, peers),
+    consumer(work, "newest", libraries, peers, readmeLibraries(packages)),
     peers.size ? consumer(work, "lowest", libraries, new Map([...peers].map(([name, range]) => [name, lowestOf(name, range)]))) : undefined,
     // A tool needs its libraries beside it: every tarball, none of them on a registry yet.
     hasTools ? consumer(work, "tools", packages, peers) : undefined,

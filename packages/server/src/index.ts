@@ -30,6 +30,9 @@ export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } fr
 export type { AuthInfo } from "./auth/auth-info.js";
 export type { Cacheable, InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
+export type { StandardIssue, StandardToolSchema, StandardToolSchemaProps } from "./standard-schema.js";
+export { ToolSchemaError } from "./tool-schema-error.js";
+export type { ToolSchemaRole } from "./tool-schema-error.js";
 export type { JsonSchemaValidator } from "./json-schema/validator.js";
 export type { FailureInfo, HostHookOptions, ServerWarning } from "./hooks.js";
 export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsFromEnv } from "./request-state/index.js";

@@ -51,14 +51,30 @@ export interface Cacheable {
   cache?: CacheOptions;
 }
 
-/** A tool: its description, input schema (a zod object schema or a JSON Schema object) and handler. */
+/**
+ * A tool: its description, input schema and handler. A schema is a JSON
+ * Schema object or an object validator of a Standard Schema library that
+ * describes itself as JSON Schema (zod 4, ArkType, valibot wrapped by
+ * `toStandardJsonSchema`); a validator types the handler's arguments as what
+ * it gives back.
+ */
 export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = unknown> extends InputHandling<S>, Cacheable {
   name: string;
   title?: string;
   description?: string;
-  /** JSON Schema (`type: "object"`) or a zod object schema; arguments are validated against it. Default: any object. */
+  /**
+   * JSON Schema (`type: "object"`) or an object validator; arguments are
+   * checked against it and the handler receives what a validator gives back
+   * (after its transformations). tools/list shows a validator's JSON Schema of
+   * its input side. Default: any object.
+   */
   inputSchema?: ToolSchema<A>;
-  /** JSON Schema (`type: "object"`) or zod object schema of `structuredContent`. */
+  /**
+   * JSON Schema (`type: "object"`) or an object validator of
+   * `structuredContent`: a complete result must carry conforming structured
+   * content, and what a validator gives back is what is sent. tools/list
+   * shows a validator's JSON Schema of its output side.
+   */
   outputSchema?: ToolSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];
@@ -186,15 +202,15 @@ export class Registry {
     return [...this.prompts.values()].some((p) => any(p.complete)) || this.templates.some((t) => any(t.definition.complete));
   }
 
-  /** The wire description of a tool; zod schemas become JSON Schema, and both must describe objects. */
+  /** The wire description of a tool; validators become JSON Schema, and every schema must describe an object. */
   private describeTool(definition: AnyTool): Tool {
     const input: JsonSchemaObject =
-      definition.inputSchema === undefined ? { type: "object" } : this.schemas.describe(definition.inputSchema, `Tool "${definition.name}": inputSchema`);
+      definition.inputSchema === undefined ? { type: "object" } : this.schemas.describe(definition.inputSchema, definition.name, "inputSchema");
     const out: Tool = { name: definition.name, inputSchema: input as Tool["inputSchema"] };
     if (definition.title !== undefined) out.title = definition.title;
     if (definition.description !== undefined) out.description = definition.description;
     if (definition.outputSchema !== undefined) {
-      out.outputSchema = this.schemas.describe(definition.outputSchema, `Tool "${definition.name}": outputSchema`) as Tool["outputSchema"];
+      out.outputSchema = this.schemas.describe(definition.outputSchema, definition.name, "outputSchema") as Tool["outputSchema"];
     }
     if (definition.annotations !== undefined) out.annotations = definition.annotations;
     if (definition.icons !== undefined) out.icons = definition.icons;

@@ -2,7 +2,8 @@
  * `tools/list` and `tools/call`. A call checks its arguments against the
  * tool's input schema (a failure is a tool execution error the model can
  * correct, `isError: true`), runs as a multi round-trip, and a complete
- * result of a tool with an output schema must carry conforming structured content.
+ * result of a tool with an output schema must carry conforming structured
+ * content, sent as the schema gives it back.
  */
 import type { CallToolResult } from "@mrtr/schema";
 import { InsufficientScopeError, McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
@@ -48,6 +49,8 @@ export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) 
       const structured = (result as { structuredContent?: unknown }).structuredContent;
       const check = structured === undefined ? { ok: false as const, problems: ["no structuredContent"] } : await core.schemas.check(tool.outputSchema, structured);
       if (!check.ok) throw new ServerDefinitionError(`Tool ${name} returned a result that does not match its outputSchema: ${check.problems.join("; ")}`);
+      // What the schema gives back is what tools/list describes (a validator's output side): send that.
+      if (check.value !== structured) return { ...result, structuredContent: check.value } as typeof result;
     }
     return result;
   }, {}, plan);
