@@ -31,7 +31,7 @@ import "./lib/compile-cache.js";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildJsonSchema } from "./lib/json-schema.js";
+import { buildJsonSchemas } from "./lib/json-schema.js";
 import { generatedOutputs } from "./lib/outputs.js";
 import { LEGACY_SOURCE } from "./lib/emit-legacy.js";
 import { TASKS_SOURCE } from "./lib/emit-extension.js";
@@ -40,11 +40,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Every generated file's text, by path from the repository root. */
 export function generateAll(): Map<string, string> {
-  return generatedOutputs(
-    buildJsonSchema(resolve(root, "schema/schema.ts")),
-    buildJsonSchema(resolve(root, LEGACY_SOURCE)),
-    buildJsonSchema(resolve(root, TASKS_SOURCE), { reexportDeprecated: true }),
-  );
+  const [core, legacy, tasks] = buildJsonSchemas([
+    { file: resolve(root, "schema/schema.ts") },
+    { file: resolve(root, LEGACY_SOURCE) },
+    { file: resolve(root, TASKS_SOURCE), options: { reexportDeprecated: true } },
+  ]);
+  return generatedOutputs(core!, legacy!, tasks!);
 }
 
 function main(): void {
