@@ -200,9 +200,11 @@ export interface SchemaSource {
  * parsed and checked once. Definitions a source re-exports from another file
  * are taken as they are there, so they must not be `@typesOnly`, nor
  * deprecated or hold deprecated fields unless `reexportDeprecated`, and
- * everything they refer to must be exported too.
+ * everything they refer to must be exported too. `files` is the text of
+ * each file the program read (the sources, what they import, the global lib
+ * file), by absolute path, as it was parsed.
  */
-export function buildJsonSchemas(sources: SchemaSource[]): BuiltSchema[] {
+export function buildJsonSchemas(sources: SchemaSource[]): { schemas: BuiltSchema[]; files: Map<string, string> } {
   const program = TJS.getProgramFromFiles([...sources.map((s) => s.file), SCHEMA_LIB], COMPILER_OPTIONS);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length > 0) {
@@ -213,7 +215,7 @@ export function buildJsonSchemas(sources: SchemaSource[]): BuiltSchema[] {
     });
     throw new Error(`${sources.map((s) => s.file).join(", ")} do not compile:\n${text}`);
   }
-  return sources.map((s) => schemaOf(program, s.file, s.options));
+  return { schemas: sources.map((s) => schemaOf(program, s.file, s.options)), files: new Map(program.getSourceFiles().map((f) => [f.fileName, f.text])) };
 }
 
 /**
