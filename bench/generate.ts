@@ -6,9 +6,10 @@
  * machine, or a place in the order, hits them alike.
  *
  * Ours runs cold and warm, each writing and with `--check`. Cold: no cache of
- * any kind the generator may use (a new empty folder for its own,
- * MRTR_GENERATE_CACHE_DIR; another for V8's compiled code; tsx's disabled),
- * as on CI's clean clone. Warm: the same folders kept from run to run, as on
+ * any kind (a new empty folder for the generator's own,
+ * MRTR_GENERATE_CACHE_DIR; and, for a generator of before, which ran on tsx
+ * with v8-compile-cache, a new folder for that and tsx's disabled), as on
+ * CI's clean clone. Warm: the same folders kept from run to run, as on
  * a developer's machine between two runs with nothing changed. Prints
  * medians, ranges and the ratios with their targets.
  */

@@ -35,7 +35,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { enableCompileCache } from "./lib/compile-cache.js";
 import { readOutputCache, writeOutputCache } from "./lib/output-cache.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -64,7 +63,6 @@ async function currentOutputs({ cacheDir, generator }: RunOptions): Promise<Map<
   const cache = { root, file: join(cacheDir, "outputs.json"), generator, versions: versions() };
   const cached = readOutputCache(cache);
   if (cached) return cached;
-  enableCompileCache(join(cacheDir, "v8-compile-cache"));
   const { generateAll } = await import("./lib/generate-all.js");
   const { outputs, sources } = generateAll();
   writeOutputCache(cache, outputs, sources);
