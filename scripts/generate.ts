@@ -26,30 +26,53 @@
  *   packages/tasks/src/schema/validators.gen.ts     zod validators of its own types, by type and by method
  * `npm run generate -- --check` builds everything in memory and exits 1,
  * naming each stale file, when what is on disk differs.
+ * `npm run generate` runs this file through scripts/run-generate.mjs (a cached
+ * bundle, no TypeScript loader), which passes the cache folder: the outputs
+ * are then cached by what they are made from (scripts/lib/output-cache.ts).
+ * `node --import tsx scripts/generate.ts` runs it directly, caching nothing.
  */
-import "./lib/compile-cache.js";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildJsonSchema } from "./lib/json-schema.js";
-import { generatedOutputs } from "./lib/outputs.js";
-import { LEGACY_SOURCE } from "./lib/emit-legacy.js";
-import { TASKS_SOURCE } from "./lib/emit-extension.js";
+import { readOutputCache, writeOutputCache } from "./lib/output-cache.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Every generated file's text, by path from the repository root. */
-export function generateAll(): Map<string, string> {
-  return generatedOutputs(
-    buildJsonSchema(resolve(root, "schema/schema.ts")),
-    buildJsonSchema(resolve(root, LEGACY_SOURCE)),
-    buildJsonSchema(resolve(root, TASKS_SOURCE), { reexportDeprecated: true }),
-  );
+/** How scripts/run-generate.mjs runs the generator. */
+export interface RunOptions {
+  /** The folder of the generator's caches; without it, nothing is cached. */
+  cacheDir?: string;
+  /** A SHA-256 of each module of the generator that runs, by path (the bundle's manifest): what the output cache is keyed by, besides the sources. */
+  generator?: Record<string, string>;
 }
 
-function main(): void {
-  const check = process.argv.includes("--check");
-  const outputs = generateAll();
+/** Versions of what decides the outputs besides the sources and the generator's own code. */
+function versions(): Record<string, string> {
+  const load = createRequire(import.meta.url);
+  const version = (name: string) => (load(`${name}/package.json`) as { version: string }).version;
+  return { node: process.version, typescript: version("typescript"), "typescript-json-schema": version("typescript-json-schema") };
+}
+
+/** Every generated file's text, by path from the root: from the output cache when it answers, else from the pipeline (then cached). */
+async function currentOutputs({ cacheDir, generator }: RunOptions): Promise<Map<string, string>> {
+  if (cacheDir === undefined || generator === undefined) {
+    const { generateAll } = await import("./lib/generate-all.js");
+    return generateAll().outputs;
+  }
+  const cache = { root, file: join(cacheDir, "outputs.json"), generator, versions: versions() };
+  const cached = readOutputCache(cache);
+  if (cached) return cached;
+  const { generateAll } = await import("./lib/generate-all.js");
+  const { outputs, sources } = generateAll();
+  writeOutputCache(cache, outputs, sources);
+  return outputs;
+}
+
+/** Writes the generated files that differ from what is on disk, or with `--check` names them and exits 1. */
+export async function main(args: string[], options: RunOptions = {}): Promise<void> {
+  const check = args.includes("--check");
+  const outputs = await currentOutputs(options);
   const stale: string[] = [];
   for (const [path, text] of outputs) {
     const file = resolve(root, path);
@@ -75,4 +98,4 @@ function main(): void {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));

@@ -187,15 +187,25 @@ export interface BuildOptions {
   reexportDeprecated?: boolean;
 }
 
+/** One schema source: the file, and how it may reuse declarations of another. */
+export interface SchemaSource {
+  file: string;
+  options?: BuildOptions;
+}
+
 /**
- * Builds the full-protocol JSON Schema from one TypeScript file. Definitions
- * it re-exports from another file (schema/legacy/ and schema/extensions/
- * reusing schema/schema.ts) are taken as they are there, so they must not be
- * `@typesOnly`, nor deprecated or hold deprecated fields unless
- * `reexportDeprecated`, and everything they refer to must be exported too.
+ * Builds the full-protocol JSON Schema of each source, in order, from one
+ * TypeScript program holding them all: a file the sources share
+ * (schema/schema.ts, which schema/legacy/ and schema/extensions/ import) is
+ * parsed and checked once. Definitions a source re-exports from another file
+ * are taken as they are there, so they must not be `@typesOnly`, nor
+ * deprecated or hold deprecated fields unless `reexportDeprecated`, and
+ * everything they refer to must be exported too. `files` is the text of
+ * each file the program read (the sources, what they import, the global lib
+ * file), by absolute path, as it was parsed.
  */
-export function buildJsonSchema(file: string, options: BuildOptions = {}): BuiltSchema {
-  const program = TJS.getProgramFromFiles([file, SCHEMA_LIB], COMPILER_OPTIONS);
+export function buildJsonSchemas(sources: SchemaSource[]): { schemas: BuiltSchema[]; files: Map<string, string> } {
+  const program = TJS.getProgramFromFiles([...sources.map((s) => s.file), SCHEMA_LIB], COMPILER_OPTIONS);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length > 0) {
     const text = ts.formatDiagnostics(diagnostics, {
@@ -203,8 +213,37 @@ export function buildJsonSchema(file: string, options: BuildOptions = {}): Built
       getCurrentDirectory: () => process.cwd(),
       getNewLine: () => "\n",
     });
-    throw new Error(`${file} does not compile:\n${text}`);
+    throw new Error(`${sources.map((s) => s.file).join(", ")} do not compile:\n${text}`);
   }
+  return { schemas: sources.map((s) => schemaOf(program, s.file, s.options)), files: new Map(program.getSourceFiles().map((f) => [f.fileName, f.text])) };
+}
+
+/**
+ * The program as a per-source program would have it: the source, the files
+ * it imports (transitively) and the global declaration files, in the
+ * program's order. typescript-json-schema looks a requested name up among
+ * the declarations of every file of the program it is given, so a name
+ * another source declares must not be in view.
+ */
+function programFor(program: ts.Program, sourceFile: ts.SourceFile): ts.Program {
+  const checker = program.getTypeChecker();
+  const reached = new Set<ts.SourceFile>();
+  const visit = (file: ts.SourceFile): void => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const statement of file.statements) {
+      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      const target = specifier && checker.getSymbolAtLocation(specifier)?.valueDeclaration;
+      if (target && ts.isSourceFile(target)) visit(target);
+    }
+  };
+  visit(sourceFile);
+  const files = program.getSourceFiles().filter((f) => reached.has(f) || !ts.isExternalModule(f));
+  return Object.create(program, { getSourceFiles: { value: () => files } }) as ts.Program;
+}
+
+/** The JSON Schema of one source of a program that compiles. */
+function schemaOf(program: ts.Program, file: string, options: BuildOptions = {}): BuiltSchema {
   const sourceFile = program.getSourceFile(file);
   if (!sourceFile) throw new Error(`cannot read ${file}`);
   const checker = program.getTypeChecker();
@@ -218,7 +257,7 @@ export function buildJsonSchema(file: string, options: BuildOptions = {}): Built
       throw new Error(`${file}: re-exported ${d.name} is @deprecated, @typesOnly or has deprecated fields where it is declared; declare it in this file instead`);
     }
   }
-  const generator = TJS.buildGenerator(program, TJS_SETTINGS, [file]);
+  const generator = TJS.buildGenerator(programFor(program, sourceFile), TJS_SETTINGS, [file]);
   if (!generator) throw new Error(`typescript-json-schema could not start on ${file}`);
   const wanted = declarations.filter((d) => !d.typesOnly).map((d) => d.name);
   const raw = generator.getSchemaForSymbols(wanted, true, true) as JsonSchema;

@@ -26,10 +26,9 @@ const FLAVOURS: Record<ZodFlavour, { path: string; zod: string; runtime: string;
 /** A check by name, through the namespace of the module holding it (`M` or `T`). */
 const checkRef = (n: string) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`;
 
-/** A flavour's validators.gen.ts: a validator for every core type, the `schemas` and `rawSchemas` maps, routing by method. */
-function coreValidators(built: BuiltSchema, flavour: ZodFlavour): [string, string] {
+/** A flavour's validators.gen.ts, from the core projection: a validator for every core type, the `schemas` and `rawSchemas` maps, routing by method. */
+function coreValidators(core: Schema, flavour: ZodFlavour): [string, string] {
   const where = FLAVOURS[flavour];
-  const core = coreProjection(built.schema);
   const names = Object.keys(core.$defs as object).sort();
   const emitted = emitZod(core, { names, typeOf: (n) => n, checkRef, flavour });
   const text = [
@@ -55,12 +54,11 @@ function coreValidators(built: BuiltSchema, flavour: ZodFlavour): [string, strin
 }
 
 /**
- * packages/zod/src/check-tables.gen.ts: the checks by type and by method, in
- * a module that imports no zod (a table holds every check it names; a check
- * imported alone holds only what it calls).
+ * packages/zod/src/check-tables.gen.ts, from the core projection: the checks
+ * by type and by method, in a module that imports no zod (a table holds every
+ * check it names; a check imported alone holds only what it calls).
  */
-function checkTables(built: BuiltSchema): [string, string] {
-  const core = coreProjection(built.schema);
+function checkTables(core: Schema): [string, string] {
   const names = Object.keys(core.$defs as object).sort();
   const text = [
     CHECKS_HEADER,
@@ -117,9 +115,8 @@ function inputRouting(core: Schema, ref: (n: string) => string): string {
   ].join("\n\n");
 }
 
-/** packages/zod/src/checks-*.gen.ts: the check of every core type. */
-function coreChecks(built: BuiltSchema): Array<[string, string]> {
-  const core = coreProjection(built.schema);
+/** packages/zod/src/checks-*.gen.ts, from the core projection: the check of every core type. */
+function coreChecks(core: Schema): Array<[string, string]> {
   const checks = emitChecks(core, { names: Object.keys(core.$defs as object) });
   const modules = ["checks-messages", "checks-types"].map((m) => ({
     path: `packages/zod/src/${m}.gen.ts`,
@@ -200,15 +197,16 @@ export function generatedOutputs(built: BuiltSchema, legacy: BuiltSchema, tasks:
   const header = generatedHeader("scripts/generate.ts", "schema/schema.ts");
   const deprecatedHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-deprecated.ts)", "schema/schema.ts and packages/schema/schema.json");
   const deprecatedZod = emitDeprecatedZod(built, deprecatedHeader);
+  const core = coreProjection(built.schema);
   const deprecatedChecks = { path: "packages/deprecated/src/zod/checks.gen.ts", names: [...deprecatedZod.checks.chunks.keys()] };
   return new Map([
     ["packages/schema/schema.json", `${JSON.stringify(built.schema, null, 2)}\n`],
     ["packages/schema/src/types.gen.ts", emitCoreTypes(built.declarations, built.sourceFile, header)],
     ["packages/schema/src/constants.gen.ts", emitCoreConstants(built.schema, constantStatements(built.sourceFile), header)],
-    ...coreChecks(built),
-    checkTables(built),
-    coreValidators(built, "classic"),
-    coreValidators(built, "mini"),
+    ...coreChecks(core),
+    checkTables(core),
+    coreValidators(core, "classic"),
+    coreValidators(core, "mini"),
     ["packages/deprecated/src/types.gen.ts", emitDeprecatedTypes(built, deprecatedHeader)],
     ...checksModules(deprecatedZod.checks, [deprecatedChecks], { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks" }, [`import { checks as coreChecks } from "@mrtr/zod/checks";`], CHECKS_HEADER),
     ["packages/deprecated/src/zod/validators.gen.ts", deprecatedZod.validators],
