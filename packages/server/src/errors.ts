@@ -100,12 +100,24 @@ export class UnsupportedVersionError extends McpError {
  * `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and the `Mcp-Param-*`
  * headers of annotated tool parameters.
  */
-export class HeaderMismatchError extends McpError {
+export class McpHeaderMismatchError extends McpError {
   constructor(message: string) {
     super(HEADER_MISMATCH, message);
-    this.name = "HeaderMismatchError";
+    this.name = "McpHeaderMismatchError";
   }
 }
+
+/**
+ * The same class as {@link McpHeaderMismatchError}.
+ *
+ * @deprecated Use `McpHeaderMismatchError`: this name is also the schema's
+ * type of the error *response* (`HeaderMismatchError` in `@mrtr/schema`), and
+ * the error classes whose names the schema uses carry an `Mcp` prefix.
+ * Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+ */
+export const HeaderMismatchError = McpHeaderMismatchError;
+/** @deprecated Use `McpHeaderMismatchError`. Deprecated in 0.1.0; removed in 0.2.0 at the earliest. */
+export type HeaderMismatchError = McpHeaderMismatchError;
 
 /** A mistake in the server's own code or configuration (not the client's). */
 export class ServerDefinitionError extends Error {

@@ -13,6 +13,7 @@
  */
 export { createServer } from "./server.js";
 export type { ChangeNotifier, HandleOptions, McpServer, PrecheckFacts, ServerOptions, ServerResponse } from "./server.js";
+export type { PrincipalInfo, PrincipalOf } from "./dispatch.js";
 export { StreamBackedUpError } from "./backpressure.js";
 export { PROGRESS_DEFAULTS } from "./progress.js";
 export type { ProgressOptions } from "./progress.js";
@@ -44,6 +45,7 @@ export {
   INVALID_REQUEST_STATE_MESSAGE,
   InvalidRequestStateError,
   McpError,
+  McpHeaderMismatchError,
   McpInternalError,
   McpInvalidParamsError,
   McpInvalidRequestError,
@@ -57,7 +59,7 @@ export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
 export { SSE_DEFAULTS } from "@mrtr/internal";
 export { inProcessTransport } from "./in-process.js";
-export type { InProcessTransport } from "./in-process.js";
+export type { InProcessOptions, InProcessTransport } from "./in-process.js";
 export { traceHandler } from "./http/trace.js";
 export type { TraceHandlerOptions } from "./http/trace.js";
 export type { TraceDirection, TraceRecord, TraceSink } from "@mrtr/schema/http";

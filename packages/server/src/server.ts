@@ -10,14 +10,14 @@
  * registry, the requestState codec, the subscription hub.
  */
 import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
-import type { JSONRPCErrorResponse, JSONRPCResultResponse, Resource } from "@mrtr/schema";
+import type { JSONRPCResponse, Resource } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
 import { createAnnouncer, type ChangeNotifier } from "./announce.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { definedOnly } from "@mrtr/internal";
-import { createDispatcher } from "./dispatch.js";
+import { createDispatcher, type PrincipalOf } from "./dispatch.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
 import { hostHooks, type HostHookOptions, type HostHooks } from "./hooks.js";
@@ -72,12 +72,13 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
     now?: () => number;
   };
   /**
-   * The authenticated principal of a request, from what the transport passed
-   * (e.g. the HTTP request). Default: the verified token's issuer#subject when
-   * the request carries auth info (`protect` from @mrtr/server/auth), so
-   * requestState is bound to the authenticated user whenever auth is on.
+   * The authenticated principal of a request, from the host's request the
+   * binding passed (`info.request`: over HTTP the web `Request`). Default: the
+   * verified token's issuer#subject when the request carries auth info
+   * (`protect` from @mrtr/server/auth), so requestState is bound to the
+   * authenticated user whenever auth is on.
    */
-  principal?: (info: { message: unknown; transport: unknown; auth: AuthInfo | undefined }) => string | undefined | Promise<string | undefined>;
+  principal?: PrincipalOf;
   /** Whether granted scopes satisfy a required one, for tools' `scopes` (default: exact membership); for scope hierarchies. */
   hasScope?: (granted: readonly string[], required: string) => boolean;
   /** At-most-once consumption store for `ctx.consumeOnce()`; in-memory by default. */
@@ -117,8 +118,14 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   subscriptions?: SubscriptionOptions;
 }
 
-/** The answer to one incoming message. */
-export type ServerResponse = JSONRPCResultResponse | JSONRPCErrorResponse;
+/**
+ * The answer to one incoming message: the protocol's `JSONRPCResponse`.
+ *
+ * @deprecated Use `JSONRPCResponse` from `@mrtr/schema`, the same type: this
+ * name collided with `ServerResponse` of `node:http`, which a Node host
+ * imports beside it. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+ */
+export type ServerResponse = JSONRPCResponse;
 
 /** A stateless MRTR server. `X` are the context methods its input kinds add to every handler's context. */
 export interface McpServer<X = unknown> {
@@ -141,7 +148,7 @@ export interface McpServer<X = unknown> {
    * object). Resolves to the response, or undefined for notifications, for
    * responses sent to the server and for cancelled requests. Never rejects.
    */
-  handle(message: unknown, options?: HandleOptions): Promise<ServerResponse | undefined>;
+  handle(message: unknown, options?: HandleOptions): Promise<JSONRPCResponse | undefined>;
   /** Ends every open subscriptions/listen stream with its closing result and refuses new ones (for shutdown). */
   close(): Promise<void>;
   /** What the server is doing now: requests being served, subscription streams open. */

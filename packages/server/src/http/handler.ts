@@ -5,8 +5,8 @@
  * are notifications to send first, an event stream (streams.ts). Stateless:
  * no session, no stream to resume; any instance serves any request.
  */
-import { INVALID_REQUEST } from "@mrtr/schema";
-import type { McpServer, ServerResponse } from "../server.js";
+import { INVALID_REQUEST, type JSONRPCResponse } from "@mrtr/schema";
+import type { McpServer } from "../server.js";
 import type { HttpEra } from "../eras.js";
 import { errorResponse } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
@@ -42,7 +42,7 @@ export interface HttpHandlerOptions extends StreamOptions {
 }
 
 /** An error response of the binding's own (no message was read, so no id to echo). */
-function rpcError(code: number, message: string): ServerResponse {
+function rpcError(code: number, message: string): JSONRPCResponse {
   return errorResponse(undefined, { code, message });
 }
 

@@ -30,14 +30,14 @@
  *   `console.debug`) is sent to stderr while serving, so a handler's logging
  *   cannot corrupt the stream.
  */
-import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
+import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, type JSONRPCResponse } from "@mrtr/schema";
 import { definedOnly, LineSplitter, type LineFrame } from "@mrtr/internal";
 import { setMaxListeners } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { errorResponse, idOf } from "../error-response.js";
 import type { ChannelEra, EraConnection } from "../eras.js";
 import { decodeMessage } from "../intake.js";
-import type { McpServer, ServerResponse } from "../server.js";
+import type { McpServer } from "../server.js";
 
 /** Options of {@link serveStdio}. */
 export interface StdioServeOptions {
@@ -119,7 +119,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
     }
     write(`${JSON.stringify(message)}\n`);
   };
-  const answer = (response: ServerResponse | undefined): void => {
+  const answer = (response: JSONRPCResponse | undefined): void => {
     if (response) writeLine(response);
   };
   const send = (notification: unknown, urgent?: boolean): boolean => {
