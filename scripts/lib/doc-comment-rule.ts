@@ -8,8 +8,13 @@
  */
 import { ReflectionKind, type ProjectReflection, type Reflection } from "typedoc";
 
-/** The kinds that must be documented: what a user names (TypeDoc's default `requiredToBeDocumented`). */
+/**
+ * The kinds that must be documented: what a user names (TypeDoc's default
+ * `requiredToBeDocumented`), and each entry point (a module: the first
+ * comment of its file, marked `@module`).
+ */
 const REQUIRED_KINDS =
+  ReflectionKind.Module |
   ReflectionKind.Class |
   ReflectionKind.Interface |
   ReflectionKind.Function |
@@ -40,12 +45,12 @@ function isDocumented(reflection: Reflection): boolean {
 
 /**
  * Whether the rule leaves it to an enclosing declaration: anything inside a
- * parameter (documented by its function) or inside a constant's type
- * (documented by the constant).
+ * parameter or a type parameter's constraint (documented by its function)
+ * or inside a constant's type (documented by the constant).
  */
 function coveredByOwner(reflection: Reflection): boolean {
   for (let owner = reflection.parent; owner; owner = owner.parent) {
-    if (owner.kindOf(ReflectionKind.Parameter) || owner.kindOf(ReflectionKind.Variable)) return true;
+    if (owner.kindOf(ReflectionKind.Parameter | ReflectionKind.TypeParameter | ReflectionKind.Variable)) return true;
   }
   return false;
 }
@@ -59,6 +64,12 @@ export function undocumentedDeclarations(project: ProjectReflection, packages: r
   const found: string[] = [];
   for (const reflection of project.getReflectionsByKind(REQUIRED_KINDS)) {
     if (isDocumented(reflection) || coveredByOwner(reflection)) continue;
+    if (reflection.kindOf(ReflectionKind.Module)) {
+      // A package of several entry points is a module too; its comment is its entry points'.
+      if (reflection.parent?.isProject() && reflection.isDeclaration() && reflection.children?.every((c) => c.kindOf(ReflectionKind.Module))) continue;
+      found.push(`${reflection.getFriendlyFullName()} (Module) has no doc comment: start its file with one, marked @module`);
+      continue;
+    }
     const symbol = project.getSymbolIdFromReflection(reflection);
     if (symbol === undefined || !packages.includes(symbol.packageName)) continue;
     found.push(`${reflection.getFriendlyFullName()} (${ReflectionKind[reflection.kind]}, ${symbol.packageName}/${symbol.packagePath}) has no doc comment`);

@@ -17,7 +17,7 @@ afterAll(() => {
 });
 
 /** A workspace with one package, `@fixture/demo`, whose entry points are `.` (index.ts) and `./extra` (extra.ts). */
-function workspace(index: string, extra = "/** A number. */\nexport const extra = 1;\n"): string {
+function workspace(index: string, extra = `${moduleComment("extra")}/** A number. */\nexport const extra = 1;\n`): string {
   const root = mkdtempSync(join(tmpdir(), "mrtr-api-reference-"));
   made.push(root);
   const files: Record<string, string> = {
@@ -46,7 +46,12 @@ function workspace(index: string, extra = "/** A number. */\nexport const extra 
   return root;
 }
 
-const DOCUMENTED = `
+/** The comment an entry point's file starts with. */
+function moduleComment(what: string): string {
+  return `/**\n * The ${what} entry point.\n *\n * @module\n */\n`;
+}
+
+const DOCUMENTED = `${moduleComment("main")}
 /** What a greeting holds. */
 export interface Greeting {
   /** Who is greeted. */
@@ -86,9 +91,15 @@ describe("npm run docs", () => {
   });
 
   it("fails on an undocumented declaration of another entry point", async () => {
-    const problems = await problemsOf(DOCUMENTED, "export const extra = 1;\n");
+    const problems = await problemsOf(DOCUMENTED, `${moduleComment("extra")}export const extra = 1;\n`);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/extra .*has no doc comment/);
+  });
+
+  it("fails on an entry point whose file does not start with a module comment", async () => {
+    const problems = await problemsOf(DOCUMENTED, "/** A number. */\nexport const extra = 1;\n");
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/@fixture\/demo\/extra .*has no doc comment/);
   });
 
   it("fails on a {@link} that resolves to nothing", async () => {
