@@ -18,8 +18,10 @@ import type { ClientCapabilities } from "@mrtr/schema";
 /** A JSON-RPC error to send to the client: code, message, optional data. */
 export class McpError extends Error {
   constructor(
+    /** The JSON-RPC error code the client receives. */
     readonly code: number,
     message: string,
+    /** The error's `data`, sent with it when set. */
     readonly data?: unknown,
   ) {
     super(message);
@@ -72,7 +74,10 @@ export class McpInternalError extends McpError {
 
 /** -32021: serving the request needs a client capability this request did not declare. */
 export class MissingCapabilityError extends McpError {
-  constructor(readonly requiredCapabilities: ClientCapabilities) {
+  constructor(
+    /** The capabilities the request needs and did not declare (also `data.requiredCapabilities`). */
+    readonly requiredCapabilities: ClientCapabilities,
+  ) {
     super(
       MISSING_REQUIRED_CLIENT_CAPABILITY,
       `This request needs client capabilities it did not declare: ${JSON.stringify(requiredCapabilities)}`,
@@ -133,7 +138,10 @@ export class ServerDefinitionError extends Error {
  * answers it with 403 and a `WWW-Authenticate` insufficient_scope challenge.
  */
 export class InsufficientScopeError extends McpError {
-  constructor(readonly requiredScopes: readonly string[]) {
+  constructor(
+    /** The scopes the request needs that the token lacks (also `data.requiredScopes`). */
+    readonly requiredScopes: readonly string[],
+  ) {
     super(INVALID_REQUEST, `Insufficient scope: this request needs ${requiredScopes.join(" ")}. Authorize again with these scopes.`, { requiredScopes: [...requiredScopes] });
   }
 }

@@ -10,6 +10,8 @@
  * guards), `/elicitation` (form guard, answer check, connect links),
  * `/json-schema` (validators of JSON-Schema tool schemas), `/plugin` (for
  * input-kind plugins such as @mrtr/deprecated).
+ *
+ * @module
  */
 export { createServer } from "./server.js";
 export type { ChangeNotifier, HandleOptions, McpServer, PrecheckFacts, ServerOptions, ServerResponse } from "./server.js";
@@ -29,7 +31,7 @@ export { inputRequired, isInputRequired } from "./input-required.js";
 export type { InputRequiredReturn } from "./input-required.js";
 export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
 export type { AuthInfo } from "./auth/auth-info.js";
-export type { Cacheable, InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
+export type { Cacheable, HandlerResult, InputHandling, MaybePromise, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
 export type { StandardIssue, StandardToolSchema, StandardToolSchemaProps } from "./standard-schema.js";
 export { ToolSchemaError } from "./tool-schema-error.js";

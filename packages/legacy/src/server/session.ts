@@ -105,6 +105,12 @@ const BRIDGED = new Set(["tools/list", "tools/call", "prompts/list", "prompts/ge
 
 let sessions = 0;
 
+/**
+ * One legacy client's session: its `initialize` handshake, its requests
+ * bridged onto the server's stateless handlers (an `input_required` round
+ * becomes real server-to-client requests), within `SessionLimits`. The HTTP
+ * and stdio plugins make one per session; a binding of your own may too.
+ */
 export class LegacySession {
   /** The negotiated protocol version, once initialized. */
   version: string | undefined;
@@ -136,7 +142,12 @@ export class LegacySession {
   private readonly withoutInput: boolean;
 
   /** Requests of the client being served, and server requests waiting for the client. */
-  activity(): { requests: number; waiting: number } {
+  activity(): {
+    /** Client requests being served. */
+    requests: number;
+    /** Server requests waiting for the client's answer. */
+    waiting: number;
+  } {
     return { requests: this.inFlight.size, waiting: this.pending.size };
   }
 

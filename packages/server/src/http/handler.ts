@@ -67,7 +67,16 @@ export type HttpHandler = ((request: Request) => Promise<Response>) & { readonly
 
 /**
  * A web-standard request handler serving `server` over Streamable HTTP, on
- * the path it is mounted at (or only on `options.path`).
+ * the path it is mounted at (or only on `options.path`): one JSON-RPC message
+ * per POST, answered as JSON or, once the request sends
+ * notifications ahead of its answer, as an event stream. Fetch-based hosts
+ * (Deno, Bun, workers) use it as it is; Node through `@mrtr/server/node`.
+ *
+ * @example
+ * ```ts
+ * const handler = createHttpHandler(server);
+ * createNodeServer(handler).listen(3000); // from @mrtr/server/node
+ * ```
  */
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
   const path = options.path;

@@ -76,10 +76,28 @@ export interface StdioServing {
   /** Ends serving now, as if the input had ended. */
   close(): Promise<void>;
   /** What this channel is doing: requests in flight, lines refused (too long, not UTF-8, over the in-flight limits), notifications dropped because the output was backed up. */
-  stats(): { inFlight: number; refused: number; dropped: number };
+  stats(): {
+    /** Requests being served. */
+    inFlight: number;
+    /** Lines refused so far. */
+    refused: number;
+    /** Notifications dropped so far. */
+    dropped: number;
+  };
 }
 
-/** Serves `server` over a newline-delimited stream pair (by default this process's stdin and stdout). */
+/**
+ * Serves `server` over a newline-delimited stream pair (by default this
+ * process's stdin and stdout): one JSON-RPC message per line, requests served
+ * concurrently within the limits. Stdout then belongs to the protocol: log to
+ * stderr.
+ *
+ * @example
+ * ```ts
+ * const server = createServer({ name: "notes", version: "1.0.0", requestState: { secrets: secretsFromEnv() } });
+ * serveStdio(server); // from @mrtr/server/stdio
+ * ```
+ */
 export function serveStdio(server: McpServer, options: StdioServeOptions = {}): StdioServing {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
