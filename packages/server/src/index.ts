@@ -33,7 +33,17 @@ export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } fr
 export type { AuthInfo } from "./auth/auth-info.js";
 export type { Cacheable, HandlerResult, InputHandling, MaybePromise, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
-export type { StandardIssue, StandardToolSchema, StandardToolSchemaProps } from "./standard-schema.js";
+export type {
+  StandardIssue,
+  StandardJsonSchemaConverter,
+  StandardJsonSchemaOptions,
+  StandardJsonSchemaTarget,
+  StandardPathSegment,
+  StandardResult,
+  StandardToolSchema,
+  StandardToolSchemaProps,
+  StandardTypes,
+} from "./standard-schema.js";
 export { ToolSchemaError } from "./tool-schema-error.js";
 export type { ToolSchemaRole } from "./tool-schema-error.js";
 export type { JsonSchemaValidator } from "./json-schema/validator.js";
