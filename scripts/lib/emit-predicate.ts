@@ -406,7 +406,8 @@ class CheckEmitter {
     for (const name of this.options.names) {
       const { lines, readsPath } = this.body(this.defs[name]!, token(name));
       if (readsPath) lines.unshift(`const s = ${lit(token(name))};`);
-      const main = `export function ${checkName(name)}(v: any, d: number, e: boolean): Verdict {\n${lines.map((l) => `  ${l}`).join("\n")}\n}`;
+      const doc = `/** The check of \`${name}\`: undefined when \`v\` is valid, else \`FAILED\`, or with \`e\` the first issue; \`d\` is the depth reached (start at 0). */`;
+      const main = `${doc}\nexport function ${checkName(name)}(v: any, d: number, e: boolean): Verdict {\n${lines.map((l) => `  ${l}`).join("\n")}\n}`;
       chunks.set(name, [...this.functions, main].join("\n\n"));
       this.functions = [];
     }

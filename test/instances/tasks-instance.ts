@@ -18,7 +18,7 @@ const server = createServer({
   name: "tasks-instances",
   version: "1.0.0",
   requestState: { secrets: ["tasks-instances-secret-0123456789-abcd"] },
-  principal: ({ transport }) => (transport as Request | undefined)?.headers.get("x-user") ?? undefined,
+  principal: ({ request }) => (request as Request | undefined)?.headers.get("x-user") ?? undefined,
   extensions: [tasks({ store: new RedisTaskStore({ client: redis }), leaseMs: Number(process.env.LEASE_MS ?? 30_000) })],
 });
 

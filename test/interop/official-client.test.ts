@@ -23,7 +23,7 @@ beforeAll(async () => {
       name: "route",
       inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" }, query: { type: "string" } }, required: ["region"] },
       handler: (args, ctx) => {
-        seenHeaders.push({ region: (ctx.transport as Request).headers.get("mcp-param-region") });
+        seenHeaders.push({ region: (ctx.request as Request).headers.get("mcp-param-region") });
         return { content: [{ type: "text", text: `routed to ${String(args.region)}` }] };
       },
     })

@@ -247,7 +247,7 @@ export function createDemoServer(options: DemoServerOptions = {}): McpServer {
     instructions: "A demo of multi round-trip requests (a confirmation, a three-question wizard, a URL-mode step) and of progress with cancellation (a long report).",
     requestState: { secrets: [secret] },
     // Behind protect (npm run demo -- --protected), the signed-in user; else the local one.
-    principal: ({ transport }) => principalOf(authInfoOf(transport)) ?? principal,
+    principal: ({ request }) => principalOf(authInfoOf(request)) ?? principal,
   })
     .tool({
       name: DEMO_TOOLS.long,

@@ -44,17 +44,25 @@ import { mergeCapabilities } from "@mrtr/internal";
 
 /** Options of `createClient`. */
 export interface ClientOptions {
+  /** How requests reach the server: `httpTransport`, `stdioTransport` (`@mrtr/client/stdio`) or your own. */
   transport: Transport;
   /** The client's name and version, sent as `clientInfo`. */
   name: string;
+  /** The client's version, sent as `clientInfo.version`. */
   version: string;
+  /** A display name for people, sent as `clientInfo.title`. */
   title?: string;
   /**
    * Elicitation handlers. A form handler declares `elicitation.form`, a URL
    * handler `elicitation.url`. `"manual"` declares the mode without a handler:
    * such requests are answered through `start`/`resume`.
    */
-  elicitation?: { form?: FormHandler | "manual"; url?: UrlHandler | "manual" };
+  elicitation?: {
+    /** Answers form-mode requests (or `"manual"`). */
+    form?: FormHandler | "manual";
+    /** Answers URL-mode requests (or `"manual"`). */
+    url?: UrlHandler | "manual";
+  };
   /** Further input kinds (plugins such as @mrtr/deprecated's sampling and roots). */
   inputKinds?: ClientInputKind[];
   /** Most rounds a flow may take before failing with MaxRoundsError (default 10). */
@@ -125,7 +133,8 @@ export interface ListAllOptions extends CallOptions {
 }
 
 type Params = Record<string, unknown>;
-type ClientMethod = keyof ClientMethodMap;
+/** A method of the protocol a client may call (`tools/call`, …), as `ClientMethodMap` of `@mrtr/schema` lists them. */
+export type ClientMethod = keyof ClientMethodMap;
 /** What a caller passes for method `M`: its params without what the client adds (`_meta`, and the retry's answers and state). */
 export type ParamsOf<M extends ClientMethod> = Omit<NonNullable<ClientMethodMap[M]["request"]["params"]>, "_meta" | "inputResponses" | "requestState">;
 
@@ -133,18 +142,32 @@ export type ParamsOf<M extends ClientMethod> = Omit<NonNullable<ClientMethodMap[
 export interface McpClient {
   /** The capabilities this client declares in every request. */
   readonly capabilities: ClientCapabilities;
+  /** Asks the server what it is and offers (`server/discover`): its info, capabilities and versions. */
   discover(options?: CallOptions): Promise<DiscoverResult>;
+  /** One page of tools (`tools/list`); pass the previous page's `nextCursor` for the next. */
   listTools(params?: { cursor?: string }, options?: CallOptions): Promise<ListToolsResult>;
+  /**
+   * Calls a tool (`tools/call`), answering its input requests through the handlers, round after
+   * round, until the result.
+   */
   callTool(name: string, args?: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
+  /** One page of prompts (`prompts/list`). */
   listPrompts(params?: { cursor?: string }, options?: CallOptions): Promise<ListPromptsResult>;
+  /** Gets a prompt with its arguments (`prompts/get`), with multi round-trips as `callTool`. */
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<GetPromptResult>;
+  /** One page of resources (`resources/list`). */
   listResources(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourcesResult>;
+  /** One page of resource templates (`resources/templates/list`). */
   listResourceTemplates(params?: { cursor?: string }, options?: CallOptions): Promise<ListResourceTemplatesResult>;
+  /** Reads a resource (`resources/read`), with multi round-trips as `callTool`. */
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
   /** Every tool, following `nextCursor` page by page (at most `maxPages`). */
   listAllTools(options?: ListAllOptions): Promise<Tool[]>;
+  /** Every prompt, page by page (at most `maxPages`). */
   listAllPrompts(options?: ListAllOptions): Promise<Prompt[]>;
+  /** Every resource, page by page (at most `maxPages`). */
   listAllResources(options?: ListAllOptions): Promise<Resource[]>;
+  /** Every resource template, page by page (at most `maxPages`). */
   listAllResourceTemplates(options?: ListAllOptions): Promise<ResourceTemplate[]>;
   /** Suggestions for a prompt argument or resource-template variable (`completion/complete`). */
   complete(
@@ -170,9 +193,9 @@ export interface McpClient {
   /** Any request of the protocol, with automatic multi round-trips; params and result typed by method. */
   request<M extends ClientMethod>(method: M, params?: ParamsOf<M>, options?: CallOptions): Promise<ClientMethodMap[M]["result"]>;
   /** A request of a method outside the protocol's list (an extension), untyped. */
-  request<R = Record<string, unknown>, N extends string = string>(method: N & (N extends ClientMethod ? never : unknown), params?: Params, options?: CallOptions): Promise<R>;
+  request<R = Record<string, unknown>, N extends string = string>(method: N & (N extends ClientMethod ? never : unknown), params?: Record<string, unknown>, options?: CallOptions): Promise<R>;
   /** Manual mode: sends the request once; returns the result or a PendingInput to answer. */
-  start<R = Record<string, unknown>>(method: string, params?: Params, options?: CallOptions): Promise<ManualStep<R>>;
+  start<R = Record<string, unknown>>(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<ManualStep<R>>;
   /** Manual mode: answers a PendingInput (possibly read back from storage) and sends the retry. */
   resume<R = Record<string, unknown>>(pending: PendingInput, inputResponses: Record<string, unknown>, options?: CallOptions): Promise<ManualStep<R>>;
 }
@@ -185,6 +208,21 @@ function randomTag(): string {
   return Array.from(bytes, (b) => (b % 36).toString(36)).join("");
 }
 
+/**
+ * Creates a client on a transport (`httpTransport`, `stdioTransport` from
+ * `@mrtr/client/stdio`, or your own). Its calls run the multi round-trip for
+ * you: an `input_required` answer goes to the handlers you registered
+ * (`elicitation.form`, `elicitation.url`, plugins' input kinds) and the
+ * request is sent again with their answers, within `maxRounds` and the other
+ * limits of its options.
+ * The capabilities it declares follow from the handlers given.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({ transport: httpTransport("https://mcp.example.com/mcp"), name: "my-agent", version: "1.0.0" });
+ * const result = await client.callTool("search", { query: "mrtr" });
+ * ```
+ */
 export function createClient(options: ClientOptions): McpClient {
   const kinds = new Map<string, ClientInputKind>();
   const e = options.elicitation ?? {};

@@ -18,6 +18,7 @@ import type { ProgressListener } from "./progress.js";
 export interface ExtensionCall {
   /** The call's method and params, as the caller gave them (without `_meta`). */
   readonly method: string;
+  /** The call's params, as the caller gave them. */
   readonly params: Readonly<Record<string, unknown>>;
   /** Aborts when the call's signal does or its time limit (`timeoutMs`) runs out. */
   readonly signal: AbortSignal;
@@ -51,7 +52,27 @@ export interface ClientExtensionHost {
    * handlers), but a result whose `resultType` this extension claims for the
    * method is handed back as it came instead of continued.
    */
-  start(method: string, params: Record<string, unknown>, options?: CallOptions): Promise<{ status: "complete"; result: Record<string, unknown> } | { status: "claimed"; result: Record<string, unknown> & { resultType: string } }>;
+  start(
+    method: string,
+    params: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<
+    | {
+        /** The call completed. */
+        status: "complete";
+        /** Its complete result. */
+        result: Record<string, unknown>;
+      }
+    | {
+        /** The result is one this extension claims. */
+        status: "claimed";
+        /** The result as it came. */
+        result: Record<string, unknown> & {
+          /** The claimed result type. */
+          resultType: string;
+        };
+      }
+  >;
   /**
    * Continues a call of `method` outside any flow (such as a task stored by
    * another process): `run` gets the call's context (signal and time limit
@@ -67,11 +88,7 @@ export interface ClientExtensionHost {
 }
 
 /** An extension as its author writes it (see `ClientExtension` for the fields it shares). */
-export interface ClientExtensionDefinition {
-  readonly id: string;
-  readonly settings?: JSONObject;
-  readonly results?: Readonly<Record<string, readonly string[]>>;
-  readonly namedParams?: Readonly<Record<string, string>>;
+export interface ClientExtensionDefinition extends Pick<ClientExtension, "id" | "settings" | "results" | "namedParams"> {
   /** Called once per client the extension is given to, after the client is built. */
   attach?(host: ClientExtensionHost): void;
   /**

@@ -13,6 +13,7 @@ import type { Transport } from "./transport.js";
 export interface EraClient {
   /** The capabilities derived from the registered handlers (what `initialize` declares). */
   readonly capabilities: ClientCapabilities;
+  /** The client's name and version (what `initialize` sends as `clientInfo`). */
   readonly clientInfo: Implementation;
   /**
    * The input kinds by method: the same handlers, checks and answer

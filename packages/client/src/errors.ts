@@ -26,8 +26,10 @@ export class TransportError extends McpClientError {
 /** The server answered with a JSON-RPC error. */
 export class JsonRpcError extends McpClientError {
   constructor(
+    /** The JSON-RPC error code. */
     readonly code: number,
     message: string,
+    /** The error's `data`, if it had any. */
     readonly data?: unknown,
   ) {
     super(`Server error ${code}: ${message}`);
@@ -66,6 +68,7 @@ function describe(capability: ClientCapabilities): string {
 /** The flow needed more rounds than `maxRounds`. */
 export class MaxRoundsError extends McpClientError {
   constructor(
+    /** How many rounds it took. */
     readonly rounds: number,
     /** The last `input_required` result the server sent. */
     readonly lastResult: unknown,
@@ -77,7 +80,9 @@ export class MaxRoundsError extends McpClientError {
 /** An input handler returned an answer that does not fit the question (for example a form answer outside the requested schema). */
 export class InvalidAnswerError extends McpClientError {
   constructor(
+    /** The key of the input request it answers. */
     readonly key: string,
+    /** What does not fit, in words. */
     readonly problems: string[],
   ) {
     super(`The answer to input request "${key}" does not fit the question: ${problems.join("; ")}`);
@@ -87,7 +92,9 @@ export class InvalidAnswerError extends McpClientError {
 /** The flow was aborted by its signal, or ran out of time. */
 export class FlowAbortedError extends McpClientError {
   constructor(
+    /** Whether the signal aborted it or its time ran out. */
     readonly reason: "aborted" | "timeout",
+    /** The signal's reason, when it gave one. */
     readonly cause?: unknown,
   ) {
     super(reason === "timeout" ? "The request flow ran out of time." : "The request flow was aborted.");
@@ -174,7 +181,9 @@ export class TooManyPagesError extends LimitExceededError {
  */
 export class LegacyServerError extends McpClientError {
   constructor(
+    /** What gave it away, in words. */
     readonly evidence: string,
+    /** The HTTP status of the answer that gave it away, over HTTP. */
     readonly status?: number,
   ) {
     super(`This server speaks an initialize-based MCP revision (2025-11-25 or earlier): ${evidence}. Add legacyClient() from @mrtr/legacy/client, or use a 2026-07-28 server.`);

@@ -18,18 +18,30 @@ import type { CallOptions, McpClient } from "./client.js";
 import { McpClientError } from "./errors.js";
 import type { CallHooks, FlowContext } from "./flow.js";
 
-/** Continues a claimed result to the call's final result, checked as the method's complete result. */
+/**
+ * Continues a claimed result to the call's final result, checked as the
+ * method's complete result.
+ *
+ * @internal What `defineClientExtension` registers; extensions are written with it.
+ */
 export type ExtensionProceed = (result: Record<string, unknown> & { resultType: string }, method: string, params: Record<string, unknown>, signal: AbortSignal, hooks: CallHooks) => Promise<Record<string, unknown>>;
 
 /** The client's internals, as createClient hands them to `ClientExtension.link` (read them through `defineClientExtension`). */
 export interface ExtensionCore {
+  /** The client being built. */
   readonly client: McpClient;
+  /** @internal The client's flow, for `defineClientExtension`. */
   readonly ctx: FlowContext;
   /** The signal of a call with these options (its own signal, its time limit or the client's). */
   signalOf(options?: CallOptions): AbortSignal;
   /** Throws when the client is closed. */
   open(): void;
-  /** Where the extension registers how it continues each `resultType` it claims, by `method + " " + resultType`. */
+  /**
+   * Where the extension registers how it continues each `resultType` it
+   * claims, by `method + " " + resultType`.
+   *
+   * @internal For `defineClientExtension`.
+   */
   readonly claims: Map<string, Claim>;
 }
 

@@ -32,9 +32,19 @@ export interface FlowPolicy {
   /** Most retries that answer new input requests (default 10). */
   maxRounds: number;
   /** Back-off of rounds that carry only requestState: first delay, cap (ms). */
-  backoff: { initialMs: number; maxMs: number };
+  backoff: {
+    /** The first delay (default 100 ms); each next one doubles. */
+    initialMs: number;
+    /** The longest delay (default 5 000 ms). */
+    maxMs: number;
+  };
   /** After a URL-mode accept, a round asking the same again means "still waiting": poll every intervalMs, at most maxPolls times. */
-  urlPolling: { intervalMs: number; maxPolls: number };
+  urlPolling: {
+    /** The wait between polls, in ms. */
+    intervalMs: number;
+    /** The most polls before MaxRoundsError. */
+    maxPolls: number;
+  };
   /** Largest requestState the client echoes, in UTF-8 bytes (default 256 KiB). */
   maxRequestStateBytes: number;
   /** Most input requests one round may carry (default 32). */

@@ -46,7 +46,12 @@ export interface HttpTransportOptions {
    */
   maxTimeoutMs?: number;
   /** subscriptions/listen streams: the largest event (default 1 MiB) and the longest silence (default 60 000 ms; servers send a comment every 15 s) before the stream counts as dropped. */
-  listen?: { maxEventBytes?: number; idleTimeoutMs?: number };
+  listen?: {
+    /** The largest event, in bytes. */
+    maxEventBytes?: number;
+    /** The longest silence, in ms. */
+    idleTimeoutMs?: number;
+  };
   /**
    * Receives what the transport set aside, such as a tool definition left
    * out of a tools/list result because its `x-mcp-header` annotations break

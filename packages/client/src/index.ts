@@ -9,9 +9,11 @@
  * inspection for elicitation UIs), `/plugin` (for input-kind plugins such as
  * @mrtr/deprecated), `/stdio` (Node: launch a server and talk over its
  * standard streams), `/auth`, `/auth/node`.
+ *
+ * @module
  */
 export { createClient } from "./client.js";
-export type { CallOptions, ClientOptions, ListAllOptions, McpClient, ParamsOf } from "./client.js";
+export type { CallOptions, ClientMethod, ClientOptions, ListAllOptions, McpClient, ParamsOf } from "./client.js";
 export type { ExchangeOptions, Transport, TransportResponse } from "./transport.js";
 export { CACHE_DEFAULTS } from "./cache.js";
 export type { CacheOptions } from "./cache.js";

@@ -23,12 +23,32 @@ export interface InputInfo {
 
 /** Whether the client can serve one input request. */
 export type InputCheck =
-  | { ok: true }
-  | { ok: false; kind: "undeclared"; capability: ClientCapabilities; fix: string }
-  | { ok: false; kind: "invalid"; problem: string };
+  | {
+      /** It can. */
+      ok: true;
+    }
+  | {
+      /** It cannot: the client did not declare what the request needs. */
+      ok: false;
+      /** Told apart from `invalid`. */
+      kind: "undeclared";
+      /** The capability it would need. */
+      capability: ClientCapabilities;
+      /** What to do, in words (such as which plugin to install). */
+      fix: string;
+    }
+  | {
+      /** It cannot: the request is malformed. */
+      ok: false;
+      /** Told apart from `undeclared`. */
+      kind: "invalid";
+      /** What is wrong, in words. */
+      problem: string;
+    };
 
 /** One method a client can answer inside `inputRequests`. */
 export interface ClientInputKind {
+  /** The input-request method it answers (`elicitation/create`, …); each method once per client. */
   method: string;
   /** The capabilities this kind makes the client declare. */
   capabilities: ClientCapabilities;

@@ -37,7 +37,14 @@ export interface ListenOptions {
   /** Ends the subscription (closes the stream) and the iteration. */
   signal?: AbortSignal;
   /** Re-opening: first delay (default 500 ms), cap (default 30 s), openings in a row that may fail before the iterator throws (default 10). */
-  reopen?: { initialMs?: number; maxMs?: number; maxAttempts?: number };
+  reopen?: {
+    /** The first delay, in ms; each next one doubles. */
+    initialMs?: number;
+    /** The longest delay, in ms. */
+    maxMs?: number;
+    /** Openings in a row that may fail. */
+    maxAttempts?: number;
+  };
 }
 
 /** The defaults of {@link ListenOptions}' re-opening. */

@@ -7,11 +7,13 @@ import type { InputRequests } from "@mrtr/schema";
 
 /** A flow waiting for the application's answers. Plain JSON: safe to store and resume elsewhere. */
 export interface PendingInput {
+  /** Tells it from a complete step. */
   status: "input_required";
   /** Format version of this object. */
   version: 1;
   /** The original request, without `_meta`, `inputResponses` or `requestState`. */
   method: string;
+  /** Its params. */
   params: Record<string, unknown>;
   /** What to answer, by key (absent when the server only asks for a retry). */
   inputRequests?: InputRequests;
@@ -22,7 +24,14 @@ export interface PendingInput {
 }
 
 /** The outcome of `start` or `resume`. */
-export type ManualStep<R> = { status: "complete"; result: R } | PendingInput;
+export type ManualStep<R> =
+  | {
+      /** The request completed. */
+      status: "complete";
+      /** Its result. */
+      result: R;
+    }
+  | PendingInput;
 
 /** Whether a value read back from storage is a PendingInput. */
 export function isPendingInput(value: unknown): value is PendingInput {

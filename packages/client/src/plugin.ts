@@ -3,6 +3,8 @@
  * @mrtr/deprecated's sampling and roots), eras (@mrtr/legacy/client),
  * which wrap the transport and read its wire, and protocol extensions
  * (@mrtr/tasks/client), which claim results of their own.
+ *
+ * @module
  */
 export type { ClientInputKind, InputCheck, InputInfo } from "./input-kinds.js";
 export type { ClientEra, EraClient } from "./eras.js";

@@ -9,6 +9,7 @@ import { paramHeaders, paramHeaderValues, type ParamHeader } from "@mrtr/schema/
 
 /** Something the client noticed and set aside, reported to `onWarning`. */
 export type ClientWarning = {
+  /** What kind of warning: a tool definition the client left out. */
   type: "invalid-tool";
   /** The tool left out of the tools/list result. */
   tool: string;

@@ -3,7 +3,18 @@ import type { JSONRPCNotification, JSONRPCRequest, JSONRPCResponse } from "@mrtr
 import type { TransportWire } from "./wire.js";
 
 /** A response as a transport hands it over (checked by the client). */
-export type TransportResponse = JSONRPCResponse | { jsonrpc: string; id?: unknown; result?: unknown; error?: unknown };
+export type TransportResponse =
+  | JSONRPCResponse
+  | {
+      /** Should be `"2.0"`. */
+      jsonrpc: string;
+      /** Should be the request's id. */
+      id?: unknown;
+      /** The result, if it is one. */
+      result?: unknown;
+      /** The error, if it is one. */
+      error?: unknown;
+    };
 
 /** Per-exchange options of a transport. */
 export interface ExchangeOptions {

@@ -11,14 +11,27 @@ import type { ExchangeOptions, TransportResponse } from "./transport.js";
 
 /** A Streamable HTTP endpoint, as `httpTransport` reaches it. */
 export interface HttpWire {
+  /** Tells it from a channel. */
   readonly kind: "http";
+  /** The endpoint. */
   readonly url: string;
   /** The transport's fetch (a wrapped one, such as @mrtr/client/auth's, included). */
   readonly fetch: typeof fetch;
   /** The extra headers the host gave the transport. */
   headers(): Promise<Record<string, string>>;
   /** The transport's limits, for the plugin to keep to. */
-  readonly limits: { timeoutMs: number; maxTimeoutMs: number; maxResponseBytes: number; maxEventBytes: number; idleTimeoutMs: number };
+  readonly limits: {
+    /** How long an exchange may take, in ms (renewed by progress). */
+    timeoutMs: number;
+    /** How long it may take at most, progress or not, in ms. */
+    maxTimeoutMs: number;
+    /** The largest response body, in bytes. */
+    maxResponseBytes: number;
+    /** The largest event of an event stream, in bytes. */
+    maxEventBytes: number;
+    /** The longest silence of a listen stream, in ms. */
+    idleTimeoutMs: number;
+  };
 }
 
 /** One server process's channel (stdio): its requests are multiplexed with the core's. */
@@ -37,6 +50,7 @@ export interface WireChannel {
 
 /** A launched server's channel, as `stdioTransport` holds it. */
 export interface ChannelWire {
+  /** Tells it from HTTP. */
   readonly kind: "channel";
   /** The running server's channel, started if need be. */
   connect(): WireChannel;

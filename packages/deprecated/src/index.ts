@@ -14,6 +14,8 @@
  * - `@mrtr/deprecated/server`: `samplingKind()`, `rootsKind()`, `ctx.sample`, `ctx.listRoots`.
  * - `@mrtr/deprecated/client`: `sampling(handler)`, `roots(list)`.
  * - `@mrtr/deprecated/zod`: validators of the full protocol.
+ *
+ * @module
  */
 export type {
   LoggingLevel,

@@ -16,7 +16,7 @@ export interface SseOptions {
   maxQueuedMessages?: number;
 }
 
-/** The defaults of {@link SseOptions}. */
+/** The defaults of the event-stream limits: a heartbeat every 15 s, at most 256 queued messages. */
 export const SSE_DEFAULTS = { heartbeatMs: 15_000, maxQueuedMessages: 256 } as const satisfies Required<SseOptions>;
 
 const encoder = new TextEncoder();

@@ -1,10 +1,12 @@
 /**
  * @mrtr/legacy: the initialize-based revisions of the Model Context
- * Protocol (2025-11-25, and 2025-06-18, which it only widened) for @mrtr
+ * Protocol (2025-11-25, and 2025-06-18, which it only widened) for `@mrtr`
  * packages. This entry point holds their wire shapes: the types generated
  * from schema/legacy/2025-11-25.ts, the exact zod-free checks, and
  * `parseLegacyMessage` / `checkLegacyResult` on top of them. The server
  * plugin that serves legacy clients is `@mrtr/legacy/server`.
+ *
+ * @module
  */
 export { LEGACY_PROTOCOL_VERSIONS } from "./schema/versions.js";
 export type { LegacyProtocolVersion } from "./schema/versions.js";
@@ -14,14 +16,19 @@ export { checks, notificationChecks, requestChecks, resultChecks } from "./schem
 export type { LegacyTypeName } from "./schema/check-tables.gen.js";
 export { LEGACY_LATEST_PROTOCOL_VERSION, URL_ELICITATION_REQUIRED } from "./schema/types.gen.js";
 export type {
+  AudioContent,
+  BlobResourceContents,
   CallToolRequest,
+  CallToolRequestParams,
   CallToolResult,
   CancelledNotification,
+  CancelledNotificationParams,
   ClientCapabilities,
   ClientNotification,
   ClientRequest,
   ClientResult,
   CompleteRequest,
+  CompleteRequestParams,
   CompleteResult,
   ContentBlock,
   CreateMessageRequest,
@@ -33,9 +40,12 @@ export type {
   ElicitRequestParams,
   ElicitRequestURLParams,
   ElicitResult,
+  EmbeddedResource,
   EmptyResult,
   GetPromptRequest,
+  GetPromptRequestParams,
   GetPromptResult,
+  ImageContent,
   Implementation,
   InitializedNotification,
   InitializeRequest,
@@ -60,18 +70,32 @@ export type {
   LoggingLevel,
   LoggingMessageNotification,
   LoggingMessageNotificationParams,
+  ModelHint,
+  ModelPreferences,
+  NotificationParams,
+  PaginatedRequestParams,
   PingRequest,
   ProgressNotification,
+  ProgressNotificationParams,
   Prompt,
+  PromptListChangedNotification,
+  PromptMessage,
   ReadResourceRequest,
+  ReadResourceRequestParams,
   ReadResourceResult,
   RequestId,
+  RequestParams,
   Resource,
+  ResourceLink,
+  ResourceListChangedNotification,
   ResourceTemplate,
   ResourceUpdatedNotification,
+  ResourceUpdatedNotificationParams,
   Result,
   Root,
   RootsListChangedNotification,
+  SamplingMessage,
+  SamplingMessageContentBlock,
   ServerCapabilities,
   ServerNotification,
   ServerRequest,
@@ -79,7 +103,15 @@ export type {
   SetLevelRequest,
   SetLevelRequestParams,
   SubscribeRequest,
+  SubscribeRequestParams,
+  TextContent,
+  TextResourceContents,
   Tool,
+  ToolChoice,
+  ToolListChangedNotification,
+  ToolResultContent,
+  ToolUseContent,
   UnsubscribeRequest,
+  UnsubscribeRequestParams,
   URLElicitationRequiredError,
 } from "./schema/types.gen.js";

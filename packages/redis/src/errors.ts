@@ -8,7 +8,10 @@
 
 /** Redis did not answer a claim within `timeoutMs`. */
 export class RedisClaimTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
+  constructor(
+    /** The limit it waited, in ms. */
+    readonly timeoutMs: number,
+  ) {
     super(`Redis did not answer a single-use claim within ${timeoutMs} ms (RedisReplayGuard timeoutMs); is Redis reachable and not overloaded?`);
     this.name = "RedisClaimTimeoutError";
   }
@@ -16,7 +19,10 @@ export class RedisClaimTimeoutError extends Error {
 
 /** `maxPendingClaims` claims were already waiting for Redis; this one was not sent. */
 export class TooManyPendingClaimsError extends Error {
-  constructor(readonly maxPendingClaims: number) {
+  constructor(
+    /** The limit of claims waiting at once. */
+    readonly maxPendingClaims: number,
+  ) {
     super(`${maxPendingClaims} single-use claims are already waiting for Redis (RedisReplayGuard maxPendingClaims); this one was not sent.`);
     this.name = "TooManyPendingClaimsError";
   }
@@ -32,7 +38,9 @@ export type TaskStoreOperation = "create" | "get" | "update";
  */
 export class TaskStoreUnavailableError extends Error {
   constructor(
+    /** The call that failed. */
     readonly operation: TaskStoreOperation,
+    /** The limit it waited, in ms. */
     readonly timeoutMs: number,
     options?: { cause: unknown },
   ) {
@@ -57,8 +65,11 @@ export class TaskStoreUnavailableError extends Error {
  */
 export class TaskRecordTooLargeError extends Error {
   constructor(
+    /** The call that refused it. */
     readonly operation: TaskStoreOperation,
+    /** The record's size, in bytes of JSON. */
     readonly bytes: number,
+    /** The limit, in bytes. */
     readonly maxRecordBytes: number,
   ) {
     super(

@@ -1,6 +1,8 @@
 /**
  * @mrtr/redis: a Redis-backed `ReplayGuard` for `@mrtr/server`, so that
  * `ctx.consumeOnce()` holds across every instance sharing one Redis.
+ *
+ * @module
  */
 export { RedisReplayGuard } from "./redis-replay-guard.js";
 export type { RedisClaimClient, RedisReplayGuardOptions } from "./redis-replay-guard.js";

@@ -26,7 +26,9 @@ import { setOnce } from "./set-once.js";
 
 /** The part of a node-redis client or cluster the guard uses: what `createClient()` and `createCluster()` of `redis` or `@redis/client` return. */
 export interface RedisClaimClient {
+  /** The client with per-command options (abort signal, timeout): what the guard sends its claims through. */
   withCommandOptions(options: { abortSignal: AbortSignal; timeout: number; typeMapping: {} }): {
+    /** `SET key value NX PX ms`: the claim. */
     set(key: string, value: string, options: { condition: "NX"; expiration: { type: "PX"; value: number } }): Promise<unknown>;
   };
   /** Whether the client is connected and usable. */

@@ -3,6 +3,8 @@
  * TypeScript types and constants. The full JSON Schema, deprecated parts
  * included, is `@mrtr/schema/schema.json`. Everything here is generated from
  * schema/schema.ts; this file only lists the public names.
+ *
+ * @module
  */
 export {
   LATEST_PROTOCOL_VERSION,

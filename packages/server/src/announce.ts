@@ -11,9 +11,16 @@ import type { SubscriptionHub } from "./subscriptions/hub.js";
 
 /** Announcing changes to the open subscriptions/listen streams (of every instance, with a shared bus). */
 export interface ChangeNotifier {
+  /** Announces that the tool list changed (`notifications/tools/list_changed`). */
   toolsListChanged(): void;
+  /** Announces that the prompt list changed (`notifications/prompts/list_changed`). */
   promptsListChanged(): void;
+  /** Announces that the resource list changed (`notifications/resources/list_changed`). */
   resourcesListChanged(): void;
+  /**
+   * Announces that the resource at `uri` changed (`notifications/resources/updated`), to the
+   * streams subscribed to it.
+   */
   resourceUpdated(uri: string): void;
 }
 

@@ -18,7 +18,16 @@ export interface CompletionContext extends RequestContext {
 }
 
 /** Suggestions: the values best first, or with the total number of matches and whether more exist. */
-export type CompletionValues = string[] | { values: string[]; total?: number; hasMore?: boolean };
+export type CompletionValues =
+  | string[]
+  | {
+      /** The suggestions, best first (the first 100 are sent). */
+      values: string[];
+      /** How many suggestions there are in all, when known. */
+      total?: number;
+      /** Whether there are more than those sent. */
+      hasMore?: boolean;
+    };
 
 /** Suggests values for one argument from what the user typed so far. */
 export type Completer = (value: string, ctx: CompletionContext) => CompletionValues | Promise<CompletionValues>;

@@ -51,8 +51,17 @@ export interface RequestContext {
    */
   progress(progress: number, total?: number, message?: string): void;
   /**
-   * What the binding passed with the message: over HTTP the web `Request`
-   * (its headers, its URL), over stdio nothing.
+   * The host's request object the binding passed with the message: over HTTP
+   * the web `Request` (its headers, its URL; narrow it with
+   * `ctx.request instanceof Request`), over stdio undefined, in-process
+   * whatever `inProcessTransport`'s `request` option gave.
+   */
+  readonly request: unknown;
+  /**
+   * The same value as `request`.
+   *
+   * @deprecated Use `request`: the old name said where the value came from,
+   * not what it is. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
    */
   readonly transport: unknown;
 }

@@ -8,14 +8,14 @@
  * (exchange.ts); what comes back is the answer, or nothing.
  */
 import { INTERNAL_ERROR, JSONRPC_VERSION } from "@mrtr/schema";
-import type { JSONRPCResultResponse, RequestId } from "@mrtr/schema";
+import type { JSONRPCResponse, JSONRPCResultResponse, RequestId } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
 import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
 import { requestEmitter } from "./backpressure.js";
 import type { ServerCore } from "./core.js";
 import { errorResponse, idOf, isRequestId } from "./error-response.js";
 import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError } from "./errors.js";
-import type { HandleOptions, PrecheckFacts } from "./exchange.js";
+import { hostRequest, type HandleOptions, type PrecheckFacts } from "./exchange.js";
 import { follow } from "./follow-signal.js";
 import { InFlight, type Sender } from "./in-flight.js";
 import { readExtensionRequest, readRequest, takeIn } from "./intake.js";
@@ -24,11 +24,27 @@ import type { MethodHandler, ServingContext } from "./methods/method.js";
 import type { RoundParams } from "./multi-round.js";
 import { progressReporter, type ProgressOptions, type ProgressReporter } from "./progress.js";
 import { ReplayGuardUnavailableError } from "./request-state/index.js";
-import type { ServerResponse } from "./server.js";
 import { checkVersion, legacyInitialize } from "./versions.js";
 
-/** The principal of a message, from the host's hook or the verified token. */
-export type PrincipalOf = (info: { message: unknown; transport: unknown; auth: AuthInfo | undefined }) => string | undefined | Promise<string | undefined>;
+/** What the host's `principal` hook is told about a message. */
+export interface PrincipalInfo {
+  /** The message, decoded. */
+  readonly message: unknown;
+  /** The host's request object the binding passed with it (over HTTP the web `Request`); undefined when it passed none. */
+  readonly request: unknown;
+  /**
+   * The same value as `request`.
+   *
+   * @deprecated Use `request`: the old name said where the value came from,
+   * not what it is. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+   */
+  readonly transport: unknown;
+  /** The verified access token's facts, when the binding or `protect` checked one. */
+  readonly auth: AuthInfo | undefined;
+}
+
+/** The host's `principal` hook: who sent a message (bound into every requestState), or undefined for nobody known. */
+export type PrincipalOf = (info: PrincipalInfo) => string | undefined | Promise<string | undefined>;
 
 /** What the dispatcher needs beyond the core. */
 export interface DispatchOptions {
@@ -41,7 +57,7 @@ export interface DispatchOptions {
 
 /** Serves messages for one server. */
 export interface Dispatcher {
-  handle(message: unknown, options?: HandleOptions): Promise<ServerResponse | undefined>;
+  handle(message: unknown, options?: HandleOptions): Promise<JSONRPCResponse | undefined>;
   /** Requests being served now. */
   readonly inFlight: InFlight;
 }
@@ -54,15 +70,17 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
     namedParams: core.extensions.namedParams,
   };
 
-  const principalFor = async (message: unknown, opts: HandleOptions, auth: AuthInfo | undefined) =>
-    options.principal ? await options.principal({ message, transport: opts.transport, auth }) : principalOf(auth);
+  const principalFor = async (message: unknown, opts: HandleOptions, auth: AuthInfo | undefined) => {
+    const request = hostRequest(opts);
+    return options.principal ? await options.principal({ message, request, transport: request, auth }) : principalOf(auth);
+  };
 
   /** `notifications/cancelled`: aborts the sender's request of that id, if it is still being served here. */
   async function cancel(message: Record<string, unknown>, opts: HandleOptions): Promise<void> {
     const params = message.params as { requestId?: unknown; reason?: unknown } | undefined;
     const id = params?.requestId;
     if (!isRequestId(id)) return; // malformed: ignored, as the draft says
-    const auth = opts.auth ?? authInfoOf(opts.transport);
+    const auth = opts.auth ?? authInfoOf(hostRequest(opts));
     let sender: Sender;
     try {
       sender = { principal: await principalFor(message, opts, auth), connection: opts.connection };
@@ -72,7 +90,7 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
     inFlight.cancel(id, sender, typeof params?.reason === "string" ? params.reason.slice(0, 1024) : undefined);
   }
 
-  async function handle(message: unknown, opts: HandleOptions = {}): Promise<ServerResponse | undefined> {
+  async function handle(message: unknown, opts: HandleOptions = {}): Promise<JSONRPCResponse | undefined> {
     let id: RequestId | undefined;
     let method: string | undefined;
     // The request's own signal: aborted by the binding (the peer went away), by notifications/cancelled, or by a stream that backed up.
@@ -107,7 +125,7 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
       const meta = params._meta;
       const version = meta["io.modelcontextprotocol/protocolVersion"];
       checkVersion(version, core.supportedVersions);
-      const auth = opts.auth ?? authInfoOf(opts.transport);
+      const auth = opts.auth ?? authInfoOf(hostRequest(opts));
       const principal = await principalFor(request, opts, auth);
       const emit = requestEmitter(opts.send, request.id, controller, () => over);
       progress = progressReporter(meta.progressToken, emit, options.progress);
@@ -122,7 +140,8 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
         auth,
         meta,
         signal: controller.signal,
-        transport: opts.transport,
+        request: hostRequest(opts),
+        transport: hostRequest(opts),
         progress: progress.report,
         emit,
         streaming: opts.send !== undefined,

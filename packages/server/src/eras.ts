@@ -22,6 +22,7 @@ export interface HttpEra {
 
 /** How an era plugin writes on a newline-delimited channel (stdio): false when the message could not be queued (backpressure); `urgent` ones are queued regardless. */
 export interface EraChannel {
+  /** Writes one message to the client; false when it could not be queued (an `urgent` one must be). */
   send(message: JSONRPCMessage | Record<string, unknown>, urgent?: boolean): boolean;
 }
 

@@ -18,8 +18,10 @@ import type { ClientCapabilities } from "@mrtr/schema";
 /** A JSON-RPC error to send to the client: code, message, optional data. */
 export class McpError extends Error {
   constructor(
+    /** The JSON-RPC error code the client receives. */
     readonly code: number,
     message: string,
+    /** The error's `data`, sent with it when set. */
     readonly data?: unknown,
   ) {
     super(message);
@@ -72,7 +74,10 @@ export class McpInternalError extends McpError {
 
 /** -32021: serving the request needs a client capability this request did not declare. */
 export class MissingCapabilityError extends McpError {
-  constructor(readonly requiredCapabilities: ClientCapabilities) {
+  constructor(
+    /** The capabilities the request needs and did not declare (also `data.requiredCapabilities`). */
+    readonly requiredCapabilities: ClientCapabilities,
+  ) {
     super(
       MISSING_REQUIRED_CLIENT_CAPABILITY,
       `This request needs client capabilities it did not declare: ${JSON.stringify(requiredCapabilities)}`,
@@ -100,12 +105,24 @@ export class UnsupportedVersionError extends McpError {
  * `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and the `Mcp-Param-*`
  * headers of annotated tool parameters.
  */
-export class HeaderMismatchError extends McpError {
+export class McpHeaderMismatchError extends McpError {
   constructor(message: string) {
     super(HEADER_MISMATCH, message);
-    this.name = "HeaderMismatchError";
+    this.name = "McpHeaderMismatchError";
   }
 }
+
+/**
+ * The same class as {@link McpHeaderMismatchError}.
+ *
+ * @deprecated Use `McpHeaderMismatchError`: this name is also the schema's
+ * type of the error *response* (`HeaderMismatchError` in `@mrtr/schema`), and
+ * the error classes whose names the schema uses carry an `Mcp` prefix.
+ * Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+ */
+export const HeaderMismatchError = McpHeaderMismatchError;
+/** @deprecated Use `McpHeaderMismatchError`. Deprecated in 0.1.0; removed in 0.2.0 at the earliest. */
+export type HeaderMismatchError = McpHeaderMismatchError;
 
 /** A mistake in the server's own code or configuration (not the client's). */
 export class ServerDefinitionError extends Error {
@@ -121,7 +138,10 @@ export class ServerDefinitionError extends Error {
  * answers it with 403 and a `WWW-Authenticate` insufficient_scope challenge.
  */
 export class InsufficientScopeError extends McpError {
-  constructor(readonly requiredScopes: readonly string[]) {
+  constructor(
+    /** The scopes the request needs that the token lacks (also `data.requiredScopes`). */
+    readonly requiredScopes: readonly string[],
+  ) {
     super(INVALID_REQUEST, `Insufficient scope: this request needs ${requiredScopes.join(" ")}. Authorize again with these scopes.`, { requiredScopes: [...requiredScopes] });
   }
 }

@@ -23,7 +23,18 @@ export interface PrecheckFacts {
 
 /** What a binding passes with each message to `server.handle`. */
 export interface HandleOptions {
-  /** The host's own object for this message (the HTTP `Request`); reaches handlers as `ctx.transport` and the `principal` hook. */
+  /**
+   * The host's own request object for this message (over HTTP the web
+   * `Request`); reaches handlers as `ctx.request` and the `principal` hook as
+   * `info.request`.
+   */
+  request?: unknown;
+  /**
+   * The same as `request`, which wins when both are given.
+   *
+   * @deprecated Use `request`: the old name said where the value came from,
+   * not what it is. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+   */
   transport?: unknown;
   /** Aborts the request (the peer went away): the handler's `ctx.signal` aborts and no answer is given. */
   signal?: AbortSignal;
@@ -55,4 +66,9 @@ export interface HandleOptions {
    * every message with a method, notifications included.
    */
   precheck?: (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined;
+}
+
+/** The host's request object a binding passed: `request`, or the deprecated `transport`. */
+export function hostRequest(options: HandleOptions): unknown {
+  return options.request ?? options.transport;
 }

@@ -20,12 +20,15 @@ import { ServerDefinitionError } from "./errors.js";
  * undefined. `serve` returns the result, `resultType` included.
  */
 export interface ExtensionMethod {
+  /** Validates the whole request: the first problem in words (answered -32602), or undefined. */
   check(request: Record<string, unknown>): string | undefined;
+  /** Serves the checked request: its result, `resultType` included. */
   serve(request: { id: RequestId; method: string; params: Record<string, unknown> }, ctx: ServingContext): Promise<Record<string, unknown>>;
 }
 
 /** What the core lends an extension when the server is created. */
 export interface ExtensionHost {
+  /** The server's name, version and title, as `server/discover` gives them. */
   readonly serverInfo: Implementation;
   /** Checks a client's answer to an input request with the kind registered for its method (elicitation, and any plugin's). */
   checkAnswer(request: InputRequest, answer: unknown): AnswerCheck;
@@ -55,6 +58,7 @@ export interface RoundDiversion {
 
 /** What an extension decides for one tools/call (see `ServerExtension.toolCall`). */
 export interface ToolCallPlan {
+  /** How the handler's round behaves once the extension has taken the call over. */
   readonly diversion: RoundDiversion;
   /** Methods added to the handler's context (such as `runAsTask`). */
   contextMethods?(ctx: InputContext): object;

@@ -8,6 +8,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { JSONRPCNotification, ServerCapabilities } from "@mrtr/schema";
 import type { RequestContext } from "./context.js";
+import type { UnionToIntersection } from "./union-to-intersection.js";
 
 /** One feature. `X` is the type of the context methods it adds. */
 export interface ServerFeature<X = unknown> {
@@ -23,5 +24,3 @@ export interface ServerFeature<X = unknown> {
 export type FeatureMethods<F extends readonly ServerFeature<any>[]> = UnionToIntersection<
   { [I in keyof F]: F[I] extends ServerFeature<infer X> ? X : never }[number]
 >;
-
-type UnionToIntersection<U> = [U] extends [never] ? unknown : (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -7,7 +7,9 @@ import type { RejectReason } from "./request-state/index.js";
 
 /** Where a failure happened. */
 export interface FailureInfo {
+  /** The method of the request being served, when it was read that far. */
   method: string | undefined;
+  /** Its JSON-RPC id, when it was read that far. */
   requestId: RequestId | undefined;
 }
 

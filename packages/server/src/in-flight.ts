@@ -62,7 +62,10 @@ export class InFlight {
 
 /** The reason a request's signal carries when the client cancelled it. */
 export class CancelledError extends Error {
-  constructor(readonly reason: string | undefined) {
+  constructor(
+    /** The reason the client gave in `notifications/cancelled`, if any. */
+    readonly reason: string | undefined,
+  ) {
     super(reason ? `Cancelled by the client: ${reason}` : "Cancelled by the client");
     this.name = "CancelledError";
   }

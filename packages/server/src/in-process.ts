@@ -7,8 +7,8 @@
  * it reaches the requests it sent (and only those), and notifications sent
  * ahead of an answer (progress, listen streams) reach `onMessage`.
  */
-import type { JSONRPCNotification, JSONRPCRequest } from "@mrtr/schema";
-import type { McpServer, ServerResponse } from "./server.js";
+import type { JSONRPCNotification, JSONRPCRequest, JSONRPCResponse } from "@mrtr/schema";
+import type { McpServer } from "./server.js";
 
 /** The client side of an in-process connection. */
 export interface InProcessTransport {
@@ -18,20 +18,35 @@ export interface InProcessTransport {
    * aborts (the server then cancels the request and answers nothing), and
    * when a subscriptions/listen stream ends without its closing result.
    */
-  request(message: JSONRPCRequest, options?: { signal?: AbortSignal; onMessage?: (message: Record<string, unknown>) => void }): Promise<ServerResponse>;
+  request(message: JSONRPCRequest, options?: { signal?: AbortSignal; onMessage?: (message: Record<string, unknown>) => void }): Promise<JSONRPCResponse>;
   /** Sends one notification. */
   notify(message: JSONRPCNotification): Promise<void>;
 }
 
 const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-/** Connects to `server` in-process; `transport` is what the server's `principal` hook receives. */
-export function inProcessTransport(server: McpServer, options: { transport?: unknown } = {}): InProcessTransport {
+/** Options of {@link inProcessTransport}. */
+export interface InProcessOptions {
+  /** What the server sees as the host's request of every message: `ctx.request` and the `principal` hook's `info.request`. */
+  request?: unknown;
+  /**
+   * The same as `request`, which wins when both are given.
+   *
+   * @deprecated Use `request`. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+   */
+  transport?: unknown;
+}
+
+/** Connects to `server` in-process, as one connection. */
+export function inProcessTransport(server: McpServer, options: InProcessOptions = {}): InProcessTransport {
   const connection = {};
+  // Both go on as they are: which wins is the core's rule (hostRequest).
+  const { request, transport } = options;
   return {
     async request(message, { signal, onMessage } = {}) {
       const response = await server.handle(JSON.stringify(message), {
-        transport: options.transport,
+        request,
+        transport,
         connection,
         ...(signal && { signal }),
         ...(onMessage && {
@@ -48,7 +63,7 @@ export function inProcessTransport(server: McpServer, options: { transport?: unk
       return viaJson(response);
     },
     async notify(message) {
-      await server.handle(JSON.stringify(message), { transport: options.transport, connection });
+      await server.handle(JSON.stringify(message), { request, transport, connection });
     },
   };
 }

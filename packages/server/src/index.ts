@@ -10,9 +10,12 @@
  * guards), `/elicitation` (form guard, answer check, connect links),
  * `/json-schema` (validators of JSON-Schema tool schemas), `/plugin` (for
  * input-kind plugins such as @mrtr/deprecated).
+ *
+ * @module
  */
 export { createServer } from "./server.js";
 export type { ChangeNotifier, HandleOptions, McpServer, PrecheckFacts, ServerOptions, ServerResponse } from "./server.js";
+export type { PrincipalInfo, PrincipalOf } from "./dispatch.js";
 export { StreamBackedUpError } from "./backpressure.js";
 export { PROGRESS_DEFAULTS } from "./progress.js";
 export type { ProgressOptions } from "./progress.js";
@@ -28,9 +31,19 @@ export { inputRequired, isInputRequired } from "./input-required.js";
 export type { InputRequiredReturn } from "./input-required.js";
 export type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
 export type { AuthInfo } from "./auth/auth-info.js";
-export type { Cacheable, InputHandling, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
+export type { Cacheable, HandlerResult, InputHandling, MaybePromise, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./registry.js";
 export type { JsonSchemaObject, ToolSchema } from "./schema-check.js";
-export type { StandardIssue, StandardToolSchema, StandardToolSchemaProps } from "./standard-schema.js";
+export type {
+  StandardIssue,
+  StandardJsonSchemaConverter,
+  StandardJsonSchemaOptions,
+  StandardJsonSchemaTarget,
+  StandardPathSegment,
+  StandardResult,
+  StandardToolSchema,
+  StandardToolSchemaProps,
+  StandardTypes,
+} from "./standard-schema.js";
 export { ToolSchemaError } from "./tool-schema-error.js";
 export type { ToolSchemaRole } from "./tool-schema-error.js";
 export type { JsonSchemaValidator } from "./json-schema/validator.js";
@@ -44,6 +57,7 @@ export {
   INVALID_REQUEST_STATE_MESSAGE,
   InvalidRequestStateError,
   McpError,
+  McpHeaderMismatchError,
   McpInternalError,
   McpInvalidParamsError,
   McpInvalidRequestError,
@@ -57,7 +71,7 @@ export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
 export { SSE_DEFAULTS } from "@mrtr/internal";
 export { inProcessTransport } from "./in-process.js";
-export type { InProcessTransport } from "./in-process.js";
+export type { InProcessOptions, InProcessTransport } from "./in-process.js";
 export { traceHandler } from "./http/trace.js";
 export type { TraceHandlerOptions } from "./http/trace.js";
 export type { TraceDirection, TraceRecord, TraceSink } from "@mrtr/schema/http";

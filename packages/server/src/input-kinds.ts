@@ -11,9 +11,22 @@ import type { ElicitOptions, InputContext } from "./context.js";
 import { ElicitRequestSchema } from "@mrtr/zod";
 import { assertSafeForm, assertSafeUrl, checkElicitResponse } from "./elicitation/index.js";
 import { ServerDefinitionError } from "./errors.js";
+import type { UnionToIntersection } from "./union-to-intersection.js";
 
 /** The verdict on one answer from the client. */
-export type AnswerCheck = { ok: true; value: unknown } | { ok: false; reason: string };
+export type AnswerCheck =
+  | {
+      /** The answer is valid. */
+      ok: true;
+      /** The answer, as the handler gets it. */
+      value: unknown;
+    }
+  | {
+      /** The answer is malformed (answered -32602). */
+      ok: false;
+      /** What is wrong with it, in words. */
+      reason: string;
+    };
 
 /**
  * Everything the server needs to know about one input-request method. `X` is
@@ -40,8 +53,6 @@ export interface InputKind<X = unknown> {
 export type KindMethods<K extends readonly InputKind<any>[]> = UnionToIntersection<
   { [I in keyof K]: K[I] extends InputKind<infer X> ? X : never }[number]
 >;
-
-type UnionToIntersection<U> = [U] extends [never] ? unknown : (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** Form mode is declared by `elicitation.form`, or by an `elicitation` object with neither mode named. */
 export function declaresForm(caps: ClientCapabilities): boolean {

@@ -11,6 +11,7 @@ const BRAND: unique symbol = Symbol.for("mrtr.inputRequired");
 
 /** What a handler returns to end this round with `input_required`. */
 export interface InputRequiredReturn<S = unknown> {
+  /** @internal Marks a value made by `inputRequired`. */
   readonly [BRAND]: true;
   /** What the client must fulfil before retrying, by server-chosen key. */
   readonly inputRequests: InputRequests | undefined;

@@ -8,15 +8,14 @@
  * one bounded pass, -32600 with the id) before any validation runs.
  */
 import { INPUT_REQUIRED_METHODS, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
-import type { ClientRequest, RequestId } from "@mrtr/schema";
+import type { ClientRequest, JSONRPCResponse, RequestId } from "@mrtr/schema";
 import { checkJsonLimits, parseMessage, type JsonLimits } from "@mrtr/zod";
 import { checkJSONRPCRequest, checkRequestParams, firstIssueOf } from "@mrtr/zod/checks";
 import { jsonPointer } from "@mrtr/internal";
 import { errorResponse, idOf } from "./error-response.js";
-import type { ServerResponse } from "./server.js";
 
 /** The outcome of intake: the message object, or the answer refusing it. */
-export type Intake = { ok: true; message: Record<string, unknown> } | { ok: false; response: ServerResponse };
+export type Intake = { ok: true; message: Record<string, unknown> } | { ok: false; response: JSONRPCResponse };
 
 const refuse = (code: number, message: string, id?: RequestId): Intake => ({ ok: false, response: errorResponse(id, { code, message }) });
 
@@ -82,7 +81,7 @@ export function takeIn(input: unknown, limits: Partial<JsonLimits> = {}): Intake
 /** A request ready to serve: typed by `parseMessage`, with its answers set aside. */
 export type ReadRequest =
   | { kind: "request"; request: ClientRequest; inputResponses: Record<string, unknown> | undefined }
-  | { kind: "answer"; response: ServerResponse }
+  | { kind: "answer"; response: JSONRPCResponse }
   /** A notification or a stray response: no answer. */
   | { kind: "none" };
 

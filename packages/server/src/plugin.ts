@@ -3,6 +3,8 @@
  * @mrtr/deprecated's sampling and roots), features (its logging), and eras
  * (@mrtr/legacy's initialize-based revisions), and protocol extensions
  * (@mrtr/tasks/server).
+ *
+ * @module
  */
 export { declaresForm, declaresUrl } from "./input-kinds.js";
 export type { AnswerCheck, InputKind, KindMethods } from "./input-kinds.js";
@@ -12,3 +14,4 @@ export { extensionResult, isExtensionResult } from "./extensions.js";
 export type { ExtensionHost, ExtensionMethod, ListenExtension, RoundDiversion, ServerExtension, ToolCallPlan } from "./extensions.js";
 export type { ServingContext } from "./methods/method.js";
 export type { AnyTool } from "./registry.js";
+export type { UnionToIntersection } from "./union-to-intersection.js";

@@ -25,9 +25,10 @@ import type { JsonSchemaObject, SchemaChecks, ToolSchema } from "./schema-check.
 import { compileTemplate, templateVariables, type TemplateMatcher } from "./uri-template.js";
 import { paramHeaders, type ParamHeader } from "@mrtr/schema/http";
 
-type MaybePromise<T> = T | Promise<T>;
-/** A result without `resultType` and caching fields: the server adds them. */
-type Body<T> = Omit<T, "resultType" | "ttlMs" | "cacheScope">;
+/** A value, or a promise of it: what a handler may return. */
+export type MaybePromise<T> = T | Promise<T>;
+/** What a handler returns for result type `T`: the result without `resultType` and the caching hints, which the server fills in. */
+export type HandlerResult<T> = Omit<T, "resultType" | "ttlMs" | "cacheScope">;
 
 /**
  * What every definition whose handler may ask for input shares. `S` is the
@@ -59,8 +60,11 @@ export interface Cacheable {
  * it gives back.
  */
 export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = unknown> extends InputHandling<S>, Cacheable {
+  /** The unique name clients call it by. */
   name: string;
+  /** A display name for people. */
   title?: string;
+  /** What it does, for the model and for people. */
   description?: string;
   /**
    * JSON Schema (`type: "object"`) or an object validator; arguments are
@@ -76,8 +80,11 @@ export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = un
    * shows a validator's JSON Schema of its output side.
    */
   outputSchema?: ToolSchema;
+  /** Hints about its behaviour (read-only, destructive, idempotent, open-world); hints, not guarantees. */
   annotations?: ToolAnnotations;
+  /** Icons a client may show for it. */
   icons?: Icon[];
+  /** Metadata sent with the tool in `tools/list`. */
   _meta?: Record<string, unknown>;
   /**
    * Scopes a caller's access token must grant to call this tool. Checked on
@@ -86,32 +93,48 @@ export interface ToolDefinition<A = Record<string, unknown>, S = unknown, X = un
    * 403 insufficient_scope so the client can step up.
    */
   scopes?: readonly string[];
-  handler(args: A, ctx: InputContext<S> & X): MaybePromise<Body<CallToolResult> | InputRequiredReturn<S>>;
+  /**
+   * Runs a call: the result, or `inputRequired(...)` to ask the client first. Arguments are already
+   * checked against `inputSchema`.
+   */
+  handler(args: A, ctx: InputContext<S> & X): MaybePromise<HandlerResult<CallToolResult> | InputRequiredReturn<S>>;
 }
 
 /** A prompt: its arguments and handler. */
 export interface PromptDefinition<S = unknown, X = unknown> extends InputHandling<S>, Cacheable {
+  /** The unique name clients call it by. */
   name: string;
+  /** A display name for people. */
   title?: string;
+  /** What it does, for the model and for people. */
   description?: string;
+  /** The arguments it takes. */
   arguments?: PromptArgument[];
+  /** Icons a client may show for it. */
   icons?: Icon[];
   /** Suggestions for argument values (`completion/complete`), by argument name; each must be a declared argument. */
   complete?: Completers;
-  handler(args: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<Body<GetPromptResult> | InputRequiredReturn<S>>;
+  /** Builds the prompt from its arguments, or returns `inputRequired(...)` to ask the client first. */
+  handler(args: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<HandlerResult<GetPromptResult> | InputRequiredReturn<S>>;
 }
 
 /** A resource at a fixed URI. */
 export interface ResourceDefinition<S = unknown, X = unknown> extends Omit<Resource, "uri">, InputHandling<S>, Cacheable {
+  /** The URI clients read it by. */
   uri: string;
-  handler(uri: string, ctx: InputContext<S> & X): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
+  /** Reads the resource, or returns `inputRequired(...)` to ask the client first. */
+  handler(uri: string, ctx: InputContext<S> & X): MaybePromise<HandlerResult<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
 /** Resources whose URIs match an RFC 6570 template. */
 export interface ResourceTemplateDefinition<S = unknown, X = unknown> extends ResourceTemplate, InputHandling<S>, Cacheable {
   /** Suggestions for template variables (`completion/complete`), by variable name; each must be a variable of the template. */
   complete?: Completers;
-  handler(uri: string, variables: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<Body<ReadResourceResult> | InputRequiredReturn<S>>;
+  /**
+   * Reads a resource whose URI matches the template (`variables` by name), or returns
+   * `inputRequired(...)`.
+   */
+  handler(uri: string, variables: Record<string, string>, ctx: InputContext<S> & X): MaybePromise<HandlerResult<ReadResourceResult> | InputRequiredReturn<S>>;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

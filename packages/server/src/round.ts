@@ -46,7 +46,10 @@ export type RoundOutcome<R> =
 
 /** A question asked under a key that already holds the answer to another question. */
 export class ChangedQuestionError extends ServerDefinitionError {
-  constructor(readonly key: string) {
+  constructor(
+    /** The key whose question changed. */
+    readonly key: string,
+  ) {
     super(
       `The handler asked a different question under key "${key}" than the one already answered. ` +
         "Re-run-style handlers must ask the same question under the same key on every run; use a new key for a new question.",

@@ -14,7 +14,11 @@ import { ToolSchemaError, type ToolSchemaRole } from "./tool-schema-error.js";
 import type { JsonSchemaValidator, SchemaVerdict } from "./json-schema/validator.js";
 
 /** A JSON Schema object (draft 2020-12) of a tool's input or output: `type: "object"`. */
-export type JsonSchemaObject = { type: "object"; [key: string]: unknown };
+export type JsonSchemaObject = {
+  /** Always `"object"`: arguments and structured content are objects. */
+  type: "object";
+  [key: string]: unknown;
+};
 
 /**
  * A tool schema: a JSON Schema object, or an object validator of a Standard

@@ -10,14 +10,14 @@
  * registry, the requestState codec, the subscription hub.
  */
 import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
-import type { JSONRPCErrorResponse, JSONRPCResultResponse, Resource } from "@mrtr/schema";
+import type { JSONRPCResponse, Resource } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
 import { createAnnouncer, type ChangeNotifier } from "./announce.js";
 import type { AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { definedOnly } from "@mrtr/internal";
-import { createDispatcher } from "./dispatch.js";
+import { createDispatcher, type PrincipalOf } from "./dispatch.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
 import { hostHooks, type HostHookOptions, type HostHooks } from "./hooks.js";
@@ -43,7 +43,9 @@ export type { HandleOptions, PrecheckFacts } from "./exchange.js";
 export interface ServerOptions<K extends readonly InputKind<any>[] = readonly InputKind<any>[], F extends readonly ServerFeature<any>[] = readonly ServerFeature<any>[]> extends HostHookOptions {
   /** The server's name, sent as `serverInfo` and used as the requestState audience unless `requestState.audience` is set. */
   name: string;
+  /** The server's version, sent as `serverInfo.version`. */
   version: string;
+  /** A display name for people, sent as `serverInfo.title`. */
   title?: string;
   /** Instructions for the model, sent by `server/discover`. */
   instructions?: string;
@@ -62,6 +64,7 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
     secrets?: SecretInput[];
     /** How long a requestState stays valid (default 600 s). */
     ttlSeconds?: number;
+    /** Leeway for clocks that differ between instances when checking issue and expiry times (default 30 s). */
     clockSkewSeconds?: number;
     /** Identity bound into every state, so servers sharing a secret cannot swap states. Default: `name`. */
     audience?: string;
@@ -69,15 +72,17 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
     maxTokenBytes?: number;
     /** The AES-GCM back end: `"auto"` (default: synchronous node:crypto where the runtime has it, else WebCrypto) or `"webcrypto"`; both read and write the same tokens. */
     crypto?: "auto" | "webcrypto";
+    /** Clock in ms since the Unix epoch (default `Date.now`); for tests. */
     now?: () => number;
   };
   /**
-   * The authenticated principal of a request, from what the transport passed
-   * (e.g. the HTTP request). Default: the verified token's issuer#subject when
-   * the request carries auth info (`protect` from @mrtr/server/auth), so
-   * requestState is bound to the authenticated user whenever auth is on.
+   * The authenticated principal of a request, from the host's request the
+   * binding passed (`info.request`: over HTTP the web `Request`). Default: the
+   * verified token's issuer#subject when the request carries auth info
+   * (`protect` from @mrtr/server/auth), so requestState is bound to the
+   * authenticated user whenever auth is on.
    */
-  principal?: (info: { message: unknown; transport: unknown; auth: AuthInfo | undefined }) => string | undefined | Promise<string | undefined>;
+  principal?: PrincipalOf;
   /** Whether granted scopes satisfy a required one, for tools' `scopes` (default: exact membership); for scope hierarchies. */
   hasScope?: (granted: readonly string[], required: string) => boolean;
   /** At-most-once consumption store for `ctx.consumeOnce()`; in-memory by default. */
@@ -85,7 +90,12 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   /** Items per page of list results (default 100); longer lists are paginated with opaque cursors. */
   pageSize?: number;
   /** Caching hints of discover and list results. Default: `ttlMs: 0`, `cacheScope: "private"`. */
-  cache?: { ttlMs?: number; scope?: "private" | "public" };
+  cache?: {
+    /** How long a client may reuse a result, in ms. */
+    ttlMs?: number;
+    /** Whether a shared cache may keep it (`"public"`) or only the user's client (`"private"`). */
+    scope?: "private" | "public";
+  };
   /** Extra input kinds (plugins such as @mrtr/deprecated's sampling and roots); each method once. */
   inputKinds?: K;
   /** Features that add context methods and capabilities (such as @mrtr/deprecated's logging); each name once. */
@@ -117,19 +127,35 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   subscriptions?: SubscriptionOptions;
 }
 
-/** The answer to one incoming message. */
-export type ServerResponse = JSONRPCResultResponse | JSONRPCErrorResponse;
+/**
+ * The answer to one incoming message: the protocol's `JSONRPCResponse`.
+ *
+ * @deprecated Use `JSONRPCResponse` from `@mrtr/schema`, the same type: this
+ * name collided with `ServerResponse` of `node:http`, which a Node host
+ * imports beside it. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+ */
+export type ServerResponse = JSONRPCResponse;
 
 /** A stateless MRTR server. `X` are the context methods its input kinds add to every handler's context. */
 export interface McpServer<X = unknown> {
+  /**
+   * Registers a tool (checked now: a ServerDefinitionError for a bad definition or a name used
+   * twice); returns the server, so calls chain.
+   */
   tool<A = Record<string, unknown>, S = unknown>(definition: ToolDefinition<A, S, X>): McpServer<X>;
+  /** Registers a prompt (checked now, as `tool` is); returns the server. */
   prompt<S = unknown>(definition: PromptDefinition<S, X>): McpServer<X>;
+  /** Registers a resource at a fixed URI (checked now); returns the server. */
   resource<S = unknown>(definition: ResourceDefinition<S, X>): McpServer<X>;
+  /** Registers a resource template (RFC 6570 URI template; checked now); returns the server. */
   resourceTemplate<S = unknown>(definition: ResourceTemplateDefinition<S, X>): McpServer<X>;
   /** Removes a tool (announced when tool list changes are); false when there was none of that name. */
   removeTool(name: string): boolean;
+  /** Removes a prompt (announced when prompt list changes are); false when there was none of that name. */
   removePrompt(name: string): boolean;
+  /** Removes a resource (announced when resource list changes are); false when there was none at that URI. */
   removeResource(uri: string): boolean;
+  /** Removes a resource template (announced as a resource list change); false when there was none. */
   removeResourceTemplate(uriTemplate: string): boolean;
   /**
    * Announces changes on the open subscriptions/listen streams. Each kind
@@ -141,11 +167,16 @@ export interface McpServer<X = unknown> {
    * object). Resolves to the response, or undefined for notifications, for
    * responses sent to the server and for cancelled requests. Never rejects.
    */
-  handle(message: unknown, options?: HandleOptions): Promise<ServerResponse | undefined>;
+  handle(message: unknown, options?: HandleOptions): Promise<JSONRPCResponse | undefined>;
   /** Ends every open subscriptions/listen stream with its closing result and refuses new ones (for shutdown). */
   close(): Promise<void>;
   /** What the server is doing now: requests being served, subscription streams open. */
-  activity(): { requests: number; streams: number };
+  activity(): {
+    /** Requests being served. */
+    requests: number;
+    /** subscriptions/listen streams open. */
+    streams: number;
+  };
   /** The protocol versions this server speaks. */
   readonly supportedVersions: readonly string[];
 }
@@ -176,6 +207,21 @@ function codecOf(options: ServerOptions<any>, hooks: HostHooks): RequestStateCod
   });
 }
 
+/**
+ * Creates a stateless MRTR server: register tools, prompts and resources on
+ * it, then serve it with a binding (`createHttpHandler`, `serveStdio` from
+ * `@mrtr/server/stdio`, `inProcessTransport`) or `server.handle` directly.
+ * Checks the options now and throws on a mistake: a `WeakSecretError` for a
+ * secret under 32 bytes, a ServerDefinitionError for an input kind or
+ * feature given twice. Every instance that shares `requestState.secrets` and
+ * the audience serves any retry.
+ *
+ * @example
+ * ```ts
+ * const server = createServer({ name: "orders", version: "1.0.0", requestState: { secrets: secretsFromEnv() } });
+ * server.tool({ name: "ping", handler: () => ({ content: [{ type: "text", text: "pong" }] }) });
+ * ```
+ */
 export function createServer<const K extends readonly InputKind<any>[] = [], const F extends readonly ServerFeature<any>[] = []>(
   options: ServerOptions<K, F>,
 ): McpServer<KindMethods<K> & FeatureMethods<F>> {

@@ -18,7 +18,12 @@ export interface StandardTypes<Input = unknown, Output = Input> {
 }
 
 /** One step of an issue's path: a key, or an object naming it (valibot's form). */
-export type StandardPathSegment = PropertyKey | { readonly key: PropertyKey };
+export type StandardPathSegment =
+  | PropertyKey
+  | {
+      /** The key. */
+      readonly key: PropertyKey;
+    };
 
 /** One problem a Standard Schema found: a message and, where it lies below the value, a path. */
 export interface StandardIssue {
@@ -29,7 +34,17 @@ export interface StandardIssue {
 }
 
 /** What `validate` gives: the value to use, or the issues (a failure is exactly a result with `issues`). */
-export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<StandardIssue> };
+export type StandardResult<Output> =
+  | {
+      /** The value to use. */
+      readonly value: Output;
+      /** Absent on success. */
+      readonly issues?: undefined;
+    }
+  | {
+      /** What is wrong. */
+      readonly issues: ReadonlyArray<StandardIssue>;
+    };
 
 /** The JSON Schema dialect to describe in: the spec asks libraries for draft 2020-12 and draft-07, and to throw on a target they do not support. */
 export type StandardJsonSchemaTarget = "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);

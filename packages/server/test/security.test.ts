@@ -20,7 +20,7 @@ function asking(options: Parameters<typeof server>[0] = {}) {
 const answer = { q: { action: "accept", content: { ok: true } } };
 
 async function firstState(s: ReturnType<typeof asking>, first: ReturnType<typeof request>, transport?: unknown) {
-  const r = resultOf(await s.handle(first, { transport }));
+  const r = resultOf(await s.handle(first, { request: transport }));
   expect(r.resultType).toBe("input_required");
   return r.requestState as string;
 }
@@ -70,7 +70,7 @@ describe("every tampered or replayed requestState gets the identical error", () 
   });
 
   it("state moved to another tool, other arguments, another method, another principal or audience", async () => {
-    const principalOf = ({ transport }: { transport: unknown }) => (transport as { user?: string } | undefined)?.user;
+    const principalOf = ({ request }: { request: unknown }) => (request as { user?: string } | undefined)?.user;
     const s = asking({ principal: principalOf });
     const first = request("tools/call", { name: "a", arguments: { x: 1 } });
     const state = await firstState(s, first, { user: "alice" });
@@ -82,12 +82,12 @@ describe("every tampered or replayed requestState gets the identical error", () 
       ["principal absent on the retry", retry(first, answer, state), undefined],
     ];
     for (const [what, message, transport] of cases) {
-      expect(errorOf(await s.handle(message, { transport })), what).toEqual(identical);
+      expect(errorOf(await s.handle(message, { request: transport })), what).toEqual(identical);
     }
     const otherAudience = asking({ principal: principalOf, requestState: { secrets: [SECRET], audience: "another-server" } });
-    expect(errorOf(await otherAudience.handle(retry(first, answer, state), { transport: { user: "alice" } }))).toEqual(identical);
+    expect(errorOf(await otherAudience.handle(retry(first, answer, state), { request: { user: "alice" } }))).toEqual(identical);
     // And the untouched retry still works.
-    expect(resultOf(await s.handle(retry(first, answer, state), { transport: { user: "alice" } })).resultType).toBe("complete");
+    expect(resultOf(await s.handle(retry(first, answer, state), { request: { user: "alice" } })).resultType).toBe("complete");
   });
 
   it("expired, issued in the future, unknown key id", async () => {

@@ -1,10 +1,12 @@
 /**
  * @mrtr/tasks: the Model Context Protocol's Tasks extension
- * (`io.modelcontextprotocol/tasks`) for @mrtr packages. This entry point
+ * (`io.modelcontextprotocol/tasks`) for `@mrtr` packages. This entry point
  * holds its wire shapes: the types generated from schema/extensions/tasks.ts
  * and their exact zod-free checks, by type and by method. The zod
  * validators are `@mrtr/tasks/zod`; the server and client plugins are
  * `@mrtr/tasks/server` and `@mrtr/tasks/client`.
+ *
+ * @module
  */
 export { TASKS_EXTENSION_ID } from "./schema/types.gen.js";
 export type {

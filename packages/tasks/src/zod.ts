@@ -4,6 +4,8 @@
  * ajv, valid data returned unchanged); the core types they use are
  * @mrtr/zod's. By type (`schemas`), by method (`requestSchemas`,
  * `resultSchemas`, `notificationSchemas`), and each alone.
+ *
+ * @module
  */
 export { notificationSchemas, rawSchemas, requestSchemas, resultSchemas, schemas } from "./schema/validators.gen.js";
 export {

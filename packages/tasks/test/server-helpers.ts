@@ -17,7 +17,7 @@ export function taskServer(options: TasksOptions = {}, overrides: Partial<Server
 
 /** Sends one request and returns the whole response. */
 export async function send(server: McpServer, method: string, params: Record<string, unknown> = {}, caps: ClientCapabilities = WITH_TASKS, transport?: unknown) {
-  return server.handle(request(method, params, caps), transport === undefined ? {} : { transport });
+  return server.handle(request(method, params, caps), transport === undefined ? {} : { request: transport });
 }
 
 /** Sends one request and returns its result (failing on an error). */

@@ -10,7 +10,7 @@ function listen(server: ReturnType<typeof taskServer>, notifications: Record<str
   const answer = server.handle(request("subscriptions/listen", { notifications }, caps), {
     send: (n) => (received.push(n as JSONRPCNotification), true),
     signal: controller.signal,
-    ...(transport !== undefined && { transport }),
+    ...(transport !== undefined && { request: transport }),
   });
   return { received, answer, close: () => controller.abort() };
 }
@@ -54,7 +54,7 @@ describe("notifications/tasks on subscriptions/listen", () => {
   });
 
   it("leaves another principal's task out of the acknowledgement and sends nothing of it", async () => {
-    const server = taskServer({}, { principal: ({ transport }) => (transport as { user?: string } | undefined)?.user });
+    const server = taskServer({}, { principal: ({ request }) => (request as { user?: string } | undefined)?.user });
     server.tool({ name: "t", task: {}, handler: async () => text("alice's") });
     const { taskId } = await call(server, "tools/call", { name: "t", arguments: {} }, WITH_TASKS, { user: "alice" });
     const stream = listen(server, { taskIds: [taskId] }, WITH_TASKS, { user: "mallory" });

@@ -3,7 +3,7 @@ import { call, errorOf, gate, pollTask, send, taskServer, text, WITH_TASKS } fro
 
 /** A server whose principal is the transport's `user`. */
 const byUser = (options: Parameters<typeof taskServer>[0] = {}) =>
-  taskServer(options, { principal: ({ transport }) => (transport as { user?: string } | undefined)?.user });
+  taskServer(options, { principal: ({ request }) => (request as { user?: string } | undefined)?.user });
 const alice = { user: "alice" };
 const mallory = { user: "mallory" };
 

@@ -10,7 +10,10 @@
  */
 
 /** A failure without detail (what a check returns when not asked to explain). */
-export const FAILED: { readonly failed: true } = Object.freeze({ failed: true as const });
+export const FAILED: {
+  /** Always true: the value is invalid. */
+  readonly failed: true;
+} = Object.freeze({ failed: true as const });
 
 /** The first rule a value breaks, as a generated check reports it. */
 export interface CheckIssue {

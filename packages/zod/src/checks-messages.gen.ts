@@ -14,6 +14,7 @@ function c4(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
 
+/** The check of `CacheableResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCacheableResult(v: any, d: number, e: boolean): Verdict {
   const s = "CacheableResult";
   let r: Verdict;
@@ -28,6 +29,7 @@ export function cCacheableResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `CallToolRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequest";
   let r: Verdict;
@@ -47,6 +49,7 @@ function c5(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
 }
 
+/** The check of `CallToolRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequestParams";
   let r: Verdict;
@@ -68,6 +71,7 @@ function c6(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cContentBlock(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `CallToolResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResult";
   let r: Verdict;
@@ -97,6 +101,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CallToolResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResultResponse";
   let r: Verdict;
@@ -110,6 +115,7 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
   if ((r = c8(v["result"], d + 1, e, "CallToolResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
+/** The check of `CancelledNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotification";
   let r: Verdict;
@@ -123,6 +129,7 @@ export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `CancelledNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelledNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotificationParams";
   let r: Verdict;
@@ -134,6 +141,7 @@ export function cCancelledNotificationParams(v: any, d: number, e: boolean): Ver
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ClientNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ClientNotification";
   let r: Verdict;
@@ -147,6 +155,7 @@ export function cClientNotification(v: any, d: number, e: boolean): Verdict {
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ClientRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ClientRequest";
   let r: Verdict;
@@ -169,11 +178,13 @@ export function cClientRequest(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `ClientResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = cResult(v, d, e)) !== undefined) return r;
 }
 
+/** The check of `CompleteRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequest";
   let r: Verdict;
@@ -222,6 +233,7 @@ function c14(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CompleteRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
@@ -252,6 +264,7 @@ function c16(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c15(v["values"], d + 1, e, "CompleteResult/properties/completion/properties/values")) !== undefined) return at(r, "values");
 }
 
+/** The check of `CompleteResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteResult";
   let r: Verdict;
@@ -264,6 +277,7 @@ export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `CompleteResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteResultResponse";
   let r: Verdict;
@@ -277,6 +291,7 @@ export function cCompleteResultResponse(v: any, d: number, e: boolean): Verdict 
   if ((r = cCompleteResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `DiscoverRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverRequest";
   let r: Verdict;
@@ -297,6 +312,7 @@ export function c17(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
 }
 
+/** The check of `DiscoverResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResult";
   let r: Verdict;
@@ -316,6 +332,7 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
 }
 
+/** The check of `DiscoverResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResultResponse";
   let r: Verdict;
@@ -329,6 +346,7 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
   if ((r = cDiscoverResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `ElicitRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequest";
   let r: Verdict;
@@ -359,6 +377,7 @@ function c19(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c18(v["properties"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/properties")) !== undefined) return at(r, "properties");
 }
 
+/** The check of `ElicitRequestFormParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestFormParams";
   let r: Verdict;
@@ -373,6 +392,7 @@ export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict
 
 const S20 = [[["message","requestedSchema"],[["mode","form"]]],[["message","mode","url"],[["mode","url"]]]] as const;
 
+/** The check of `ElicitRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestParams";
   if (isObj(v)) {
@@ -388,6 +408,7 @@ export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `ElicitRequestURLParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestURLParams";
   let r: Verdict;
@@ -419,6 +440,7 @@ function c22(v: any, d: number, e: boolean, s: string): Verdict {
   for (const k of Object.keys(v)) { if ((r = c21(v[k], d + 1, e, "ElicitResult/properties/content/additionalProperties")) !== undefined) return at(r, k); }
 }
 
+/** The check of `ElicitResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitResult";
   let r: Verdict;
@@ -429,6 +451,7 @@ export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "content")) if ((r = c22(v["content"], d + 1, e, "ElicitResult/properties/content")) !== undefined) return at(r, "content");
 }
 
+/** The check of `EmptyResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
   const s = "EmptyResult";
   let r: Verdict;
@@ -439,6 +462,7 @@ export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `Error`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cError(v: any, d: number, e: boolean): Verdict {
   const s = "Error";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -448,6 +472,7 @@ export function cError(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
+/** The check of `GetPromptRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequest";
   let r: Verdict;
@@ -463,6 +488,7 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `GetPromptRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
@@ -484,6 +510,7 @@ function c26(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cPromptMessage(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `GetPromptResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResult";
   let r: Verdict;
@@ -513,6 +540,7 @@ function c28(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `GetPromptResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResultResponse";
   let r: Verdict;
@@ -538,6 +566,7 @@ function c30(v: any, d: number, e: boolean): Verdict {
   if ((r = c29(v, d, e, "HeaderMismatchError/properties/error/allOf/1")) !== undefined) return r;
 }
 
+/** The check of `HeaderMismatchError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cHeaderMismatchError(v: any, d: number, e: boolean): Verdict {
   const s = "HeaderMismatchError";
   let r: Verdict;
@@ -550,6 +579,7 @@ export function cHeaderMismatchError(v: any, d: number, e: boolean): Verdict {
   if ((r = c30(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
+/** The check of `InputRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputRequest(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequest";
   let r: Verdict;
@@ -560,6 +590,7 @@ export function cInputRequest(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `InputRequiredResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequiredResult";
   let r: Verdict;
@@ -573,6 +604,7 @@ export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   if (isObj(v) && !((hasOwn(v, "inputRequests")) || (hasOwn(v, "requestState")))) return no(e, v, "anyOf", [["inputRequests"],["requestState"]], s);
 }
 
+/** The check of `InputResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputResponse(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponse";
   let r: Verdict;
@@ -583,6 +615,7 @@ export function cInputResponse(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `InputResponseRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponseRequestParams";
   let r: Verdict;
@@ -594,6 +627,7 @@ export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verd
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `InternalError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInternalError(v: any, d: number, e: boolean): Verdict {
   const s = "InternalError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -603,6 +637,7 @@ export function cInternalError(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
+/** The check of `InvalidParamsError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInvalidParamsError(v: any, d: number, e: boolean): Verdict {
   const s = "InvalidParamsError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -612,6 +647,7 @@ export function cInvalidParamsError(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
+/** The check of `InvalidRequestError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInvalidRequestError(v: any, d: number, e: boolean): Verdict {
   const s = "InvalidRequestError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -621,6 +657,7 @@ export function cInvalidRequestError(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
+/** The check of `JSONRPCErrorResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCErrorResponse";
   let r: Verdict;
@@ -633,6 +670,7 @@ export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
   if ((r = cError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
+/** The check of `JSONRPCNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCNotification";
   let r: Verdict;
@@ -645,6 +683,7 @@ export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "JSONRPCNotification/properties/params")) !== undefined) return at(r, "params");
 }
 
+/** The check of `JSONRPCRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCRequest";
   let r: Verdict;
@@ -661,6 +700,7 @@ export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
 
 const S33 = [[["id","jsonrpc","result"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]]] as const;
 
+/** The check of `JSONRPCResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResponse";
   if (isObj(v)) {
@@ -676,6 +716,7 @@ export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `JSONRPCResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResultResponse";
   let r: Verdict;
@@ -689,6 +730,7 @@ export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   if ((r = cResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `ListPromptsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsRequest";
   let r: Verdict;
@@ -711,6 +753,7 @@ function c35(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cPrompt(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListPromptsResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsResult";
   let r: Verdict;
@@ -728,6 +771,7 @@ export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c35(v["prompts"], d + 1, e, "ListPromptsResult/properties/prompts")) !== undefined) return at(r, "prompts");
 }
 
+/** The check of `ListPromptsResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsResultResponse";
   let r: Verdict;
@@ -741,6 +785,7 @@ export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdi
   if ((r = cListPromptsResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `ListResourceTemplatesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesRequest";
   let r: Verdict;
@@ -763,6 +808,7 @@ function c36(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cResourceTemplate(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListResourceTemplatesResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesResult";
   let r: Verdict;
@@ -780,6 +826,7 @@ export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Ver
   if ((r = c36(v["resourceTemplates"], d + 1, e, "ListResourceTemplatesResult/properties/resourceTemplates")) !== undefined) return at(r, "resourceTemplates");
 }
 
+/** The check of `ListResourceTemplatesResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourceTemplatesResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesResultResponse";
   let r: Verdict;
@@ -793,6 +840,7 @@ export function cListResourceTemplatesResultResponse(v: any, d: number, e: boole
   if ((r = cListResourceTemplatesResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `ListResourcesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesRequest";
   let r: Verdict;
@@ -815,6 +863,7 @@ function c37(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cResource(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListResourcesResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesResult";
   let r: Verdict;
@@ -832,6 +881,7 @@ export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c37(v["resources"], d + 1, e, "ListResourcesResult/properties/resources")) !== undefined) return at(r, "resources");
 }
 
+/** The check of `ListResourcesResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourcesResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesResultResponse";
   let r: Verdict;
@@ -845,6 +895,7 @@ export function cListResourcesResultResponse(v: any, d: number, e: boolean): Ver
   if ((r = cListResourcesResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `ListToolsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsRequest";
   let r: Verdict;
@@ -867,6 +918,7 @@ function c38(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cTool(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListToolsResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsResult";
   let r: Verdict;
@@ -884,6 +936,7 @@ export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c38(v["tools"], d + 1, e, "ListToolsResult/properties/tools")) !== undefined) return at(r, "tools");
 }
 
+/** The check of `ListToolsResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListToolsResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsResultResponse";
   let r: Verdict;
@@ -897,6 +950,7 @@ export function cListToolsResultResponse(v: any, d: number, e: boolean): Verdict
   if ((r = cListToolsResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `MethodNotFoundError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cMethodNotFoundError(v: any, d: number, e: boolean): Verdict {
   const s = "MethodNotFoundError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -930,6 +984,7 @@ function c41(v: any, d: number, e: boolean): Verdict {
   if ((r = c40(v, d, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1")) !== undefined) return r;
 }
 
+/** The check of `MissingRequiredClientCapabilityError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cMissingRequiredClientCapabilityError(v: any, d: number, e: boolean): Verdict {
   const s = "MissingRequiredClientCapabilityError";
   let r: Verdict;
@@ -942,6 +997,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if ((r = c41(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
+/** The check of `Notification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cNotification(v: any, d: number, e: boolean): Verdict {
   const s = "Notification";
   let r: Verdict;
@@ -952,6 +1008,7 @@ export function cNotification(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Notification/properties/params")) !== undefined) return at(r, "params");
 }
 
+/** The check of `NotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "NotificationParams";
   let r: Verdict;
@@ -960,6 +1017,7 @@ export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `PaginatedRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequest";
   let r: Verdict;
@@ -975,6 +1033,7 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `PaginatedRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequestParams";
   let r: Verdict;
@@ -985,6 +1044,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `PaginatedResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedResult";
   let r: Verdict;
@@ -996,6 +1056,7 @@ export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ParseError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cParseError(v: any, d: number, e: boolean): Verdict {
   const s = "ParseError";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -1005,6 +1066,7 @@ export function cParseError(v: any, d: number, e: boolean): Verdict {
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
+/** The check of `ProgressNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotification";
   let r: Verdict;
@@ -1018,6 +1080,7 @@ export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   if ((r = cProgressNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ProgressNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cProgressNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotificationParams";
   let r: Verdict;
@@ -1032,6 +1095,7 @@ export function cProgressNotificationParams(v: any, d: number, e: boolean): Verd
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `PromptListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "PromptListChangedNotification";
   let r: Verdict;
@@ -1044,6 +1108,7 @@ export function cPromptListChangedNotification(v: any, d: number, e: boolean): V
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ReadResourceRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequest";
   let r: Verdict;
@@ -1059,6 +1124,7 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ReadResourceRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
@@ -1079,6 +1145,7 @@ function c45(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = c24(v[i], d + 1, e, "ReadResourceResult/properties/contents/items")) !== undefined) return at(r, i);
 }
 
+/** The check of `ReadResourceResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResult";
   let r: Verdict;
@@ -1111,6 +1178,7 @@ function c47(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `ReadResourceResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResultResponse";
   let r: Verdict;
@@ -1124,6 +1192,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if ((r = c47(v["result"], d + 1, e, "ReadResourceResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
+/** The check of `Request`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequest(v: any, d: number, e: boolean): Verdict {
   const s = "Request";
   let r: Verdict;
@@ -1134,6 +1203,7 @@ export function cRequest(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Request/properties/params")) !== undefined) return at(r, "params");
 }
 
+/** The check of `RequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "RequestParams";
   let r: Verdict;
@@ -1143,6 +1213,7 @@ export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ResourceListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceListChangedNotification";
   let r: Verdict;
@@ -1155,6 +1226,7 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ResourceRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
@@ -1166,6 +1238,7 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ResourceUpdatedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotification";
   let r: Verdict;
@@ -1179,6 +1252,7 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
   if ((r = cResourceUpdatedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ResourceUpdatedNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotificationParams";
   let r: Verdict;
@@ -1189,6 +1263,7 @@ export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean
   if ((r = c3(v["uri"], d + 1, e, "ResourceUpdatedNotificationParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `Result`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResult(v: any, d: number, e: boolean): Verdict {
   const s = "Result";
   let r: Verdict;
@@ -1199,6 +1274,7 @@ export function cResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ServerNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ServerNotification";
   let r: Verdict;
@@ -1220,6 +1296,7 @@ export function cServerNotification(v: any, d: number, e: boolean): Verdict {
 
 const S51 = [[["resultType"],[]],[["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],[]],[["_meta","resultType"],[]],[["completion","resultType"],[]],[[],[]],[["cacheScope","resources","resultType","ttlMs"],[]],[["cacheScope","resourceTemplates","resultType","ttlMs"],[]],[["cacheScope","contents","resultType","ttlMs"],[]],[["cacheScope","prompts","resultType","ttlMs"],[]],[["messages","resultType"],[]],[["cacheScope","resultType","tools","ttlMs"],[]],[["content","resultType"],[]]] as const;
 
+/** The check of `ServerResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerResult(v: any, d: number, e: boolean): Verdict {
   const s = "ServerResult";
   if (isObj(v)) {
@@ -1245,6 +1322,7 @@ export function cServerResult(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `SubscriptionsAcknowledgedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsAcknowledgedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsAcknowledgedNotification";
   let r: Verdict;
@@ -1258,6 +1336,7 @@ export function cSubscriptionsAcknowledgedNotification(v: any, d: number, e: boo
   if ((r = cSubscriptionsAcknowledgedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `SubscriptionsAcknowledgedNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsAcknowledgedNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsAcknowledgedNotificationParams";
   let r: Verdict;
@@ -1268,6 +1347,7 @@ export function cSubscriptionsAcknowledgedNotificationParams(v: any, d: number, 
   if ((r = cSubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");
 }
 
+/** The check of `SubscriptionsListenRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequest";
   let r: Verdict;
@@ -1283,6 +1363,7 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
   if ((r = cSubscriptionsListenRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `SubscriptionsListenRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequestParams";
   let r: Verdict;
@@ -1294,6 +1375,7 @@ export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean)
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `SubscriptionsListenResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsListenResult(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenResult";
   let r: Verdict;
@@ -1305,6 +1387,7 @@ export function cSubscriptionsListenResult(v: any, d: number, e: boolean): Verdi
   if ((r = cSubscriptionsListenResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `SubscriptionsListenResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsListenResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenResultResponse";
   let r: Verdict;
@@ -1318,6 +1401,7 @@ export function cSubscriptionsListenResultResponse(v: any, d: number, e: boolean
   if ((r = cSubscriptionsListenResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `ToolListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ToolListChangedNotification";
   let r: Verdict;
@@ -1356,6 +1440,7 @@ function c61(v: any, d: number, e: boolean): Verdict {
   if ((r = c60(v, d, e, "UnsupportedProtocolVersionError/properties/error/allOf/1")) !== undefined) return r;
 }
 
+/** The check of `UnsupportedProtocolVersionError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUnsupportedProtocolVersionError(v: any, d: number, e: boolean): Verdict {
   const s = "UnsupportedProtocolVersionError";
   let r: Verdict;

@@ -23,6 +23,7 @@ function c1(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(v <= 1)) return no(e, v, "maximum", 1, s);
 }
 
+/** The check of `Annotations`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cAnnotations(v: any, d: number, e: boolean): Verdict {
   const s = "Annotations";
   let r: Verdict;
@@ -38,6 +39,7 @@ function c2(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isByte(v))) return no(e, v, "format", "byte", s);
 }
 
+/** The check of `AudioContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   const s = "AudioContent";
   let r: Verdict;
@@ -53,6 +55,7 @@ export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
+/** The check of `BaseMetadata`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cBaseMetadata(v: any, d: number, e: boolean): Verdict {
   const s = "BaseMetadata";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -66,6 +69,7 @@ export function c3(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
 
+/** The check of `BlobResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "BlobResourceContents";
   let r: Verdict;
@@ -79,6 +83,7 @@ export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   if ((r = c3(v["uri"], d + 1, e, "BlobResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `BooleanSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
   const s = "BooleanSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -104,6 +109,7 @@ function c10(v: any, d: number, e: boolean, s: string): Verdict {
   for (const k of Object.keys(v)) { if ((r = cJSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
+/** The check of `ClientCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ClientCapabilities";
   let r: Verdict;
@@ -114,6 +120,7 @@ export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "extensions")) if ((r = c10(v["extensions"], d + 1, e, "ClientCapabilities/properties/extensions")) !== undefined) return at(r, "extensions");
 }
 
+/** The check of `ContentBlock`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cContentBlock(v: any, d: number, e: boolean): Verdict {
   const s = "ContentBlock";
   let r: Verdict;
@@ -131,6 +138,7 @@ export function cContentBlock(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `Cursor`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCursor(v: any, d: number, e: boolean): Verdict {
   const s = "Cursor";
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
@@ -152,6 +160,7 @@ export function c24(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `EmbeddedResource`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   const s = "EmbeddedResource";
   let r: Verdict;
@@ -167,6 +176,7 @@ export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
 
 const S25 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
 
+/** The check of `EnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "EnumSchema";
   if (isObj(v)) {
@@ -185,6 +195,7 @@ export function cEnumSchema(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `Icon`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cIcon(v: any, d: number, e: boolean): Verdict {
   const s = "Icon";
   let r: Verdict;
@@ -204,6 +215,7 @@ function c31(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `Icons`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cIcons(v: any, d: number, e: boolean): Verdict {
   const s = "Icons";
   let r: Verdict;
@@ -212,6 +224,7 @@ export function cIcons(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Icons/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `ImageContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cImageContent(v: any, d: number, e: boolean): Verdict {
   const s = "ImageContent";
   let r: Verdict;
@@ -227,6 +240,7 @@ export function cImageContent(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
+/** The check of `Implementation`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cImplementation(v: any, d: number, e: boolean): Verdict {
   const s = "Implementation";
   let r: Verdict;
@@ -242,6 +256,7 @@ export function cImplementation(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Implementation/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `InputRequests`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputRequests(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequests";
   let r: Verdict;
@@ -250,6 +265,7 @@ export function cInputRequests(v: any, d: number, e: boolean): Verdict {
   for (const k of Object.keys(v)) { if ((r = cInputRequest(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
+/** The check of `InputResponses`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputResponses(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponses";
   let r: Verdict;
@@ -258,6 +274,7 @@ export function cInputResponses(v: any, d: number, e: boolean): Verdict {
   for (const k of Object.keys(v)) { if ((r = cInputResponse(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
+/** The check of `JSONArray`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONArray(v: any, d: number, e: boolean): Verdict {
   const s = "JSONArray";
   let r: Verdict;
@@ -266,6 +283,7 @@ export function cJSONArray(v: any, d: number, e: boolean): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cJSONValue(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `JSONObject`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONObject(v: any, d: number, e: boolean): Verdict {
   const s = "JSONObject";
   let r: Verdict;
@@ -276,6 +294,7 @@ export function cJSONObject(v: any, d: number, e: boolean): Verdict {
 
 const S32 = [[["id","jsonrpc","method"],[["jsonrpc","2.0"]]],[["jsonrpc","method"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]]] as const;
 
+/** The check of `JSONRPCMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCMessage(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCMessage";
   if (isObj(v)) {
@@ -300,6 +319,7 @@ function c34(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cJSONValue(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `JSONValue`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONValue(v: any, d: number, e: boolean): Verdict {
   const s = "JSONValue";
   let r: Verdict;
@@ -314,6 +334,7 @@ export function cJSONValue(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `LegacyTitledEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "LegacyTitledEnumSchema";
   let r: Verdict;
@@ -329,6 +350,7 @@ export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict 
   if (hasOwn(v, "enumNames")) if ((r = c17(v["enumNames"], d + 1, e, "LegacyTitledEnumSchema/properties/enumNames")) !== undefined) return at(r, "enumNames");
 }
 
+/** The check of `MetaObject`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "MetaObject";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -336,6 +358,7 @@ export function cMetaObject(v: any, d: number, e: boolean): Verdict {
 
 const S42 = [[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]]] as const;
 
+/** The check of `MultiSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "MultiSelectEnumSchema";
   if (isObj(v)) {
@@ -351,6 +374,7 @@ export function cMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `NotificationMetaObject`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cNotificationMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "NotificationMetaObject";
   let r: Verdict;
@@ -359,6 +383,7 @@ export function cNotificationMetaObject(v: any, d: number, e: boolean): Verdict 
   if (hasOwn(v, "io.modelcontextprotocol/subscriptionId")) if ((r = cRequestId(v["io.modelcontextprotocol/subscriptionId"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/subscriptionId");
 }
 
+/** The check of `NumberSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cNumberSchema(v: any, d: number, e: boolean): Verdict {
   const s = "NumberSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -373,6 +398,7 @@ export function cNumberSchema(v: any, d: number, e: boolean): Verdict {
 
 const S43 = [[["type"],[["type","string"]]],[["type"],[]],[["type"],[["type","boolean"]]],[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
 
+/** The check of `PrimitiveSchemaDefinition`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPrimitiveSchemaDefinition(v: any, d: number, e: boolean): Verdict {
   const s = "PrimitiveSchemaDefinition";
   if (isObj(v)) {
@@ -394,6 +420,7 @@ export function cPrimitiveSchemaDefinition(v: any, d: number, e: boolean): Verdi
   }
 }
 
+/** The check of `ProgressToken`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cProgressToken(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressToken";
   if (!(typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", ["string","integer"], s);
@@ -406,6 +433,7 @@ function c44(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cPromptArgument(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `Prompt`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPrompt(v: any, d: number, e: boolean): Verdict {
   const s = "Prompt";
   let r: Verdict;
@@ -420,6 +448,7 @@ export function cPrompt(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Prompt/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `PromptArgument`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
   const s = "PromptArgument";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -430,6 +459,7 @@ export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
+/** The check of `PromptMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptMessage(v: any, d: number, e: boolean): Verdict {
   const s = "PromptMessage";
   let r: Verdict;
@@ -441,6 +471,7 @@ export function cPromptMessage(v: any, d: number, e: boolean): Verdict {
   if ((r = cContentBlock(v["content"], d + 1, e)) !== undefined) return at(r, "content");
 }
 
+/** The check of `PromptReference`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptReference(v: any, d: number, e: boolean): Verdict {
   const s = "PromptReference";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -451,11 +482,13 @@ export function cPromptReference(v: any, d: number, e: boolean): Verdict {
   if (!(v["type"] === "ref/prompt")) return at(no(e, v["type"], "const", "ref/prompt", s + "/properties/type"), "type");
 }
 
+/** The check of `RequestId`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequestId(v: any, d: number, e: boolean): Verdict {
   const s = "RequestId";
   if (!(typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", ["string","integer"], s);
 }
 
+/** The check of `RequestMetaObject`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "RequestMetaObject";
   let r: Verdict;
@@ -469,6 +502,7 @@ export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   if ((r = cClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientCapabilities");
 }
 
+/** The check of `Resource`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResource(v: any, d: number, e: boolean): Verdict {
   const s = "Resource";
   let r: Verdict;
@@ -487,6 +521,7 @@ export function cResource(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Resource/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `ResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceContents";
   let r: Verdict;
@@ -498,6 +533,7 @@ export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   if ((r = c3(v["uri"], d + 1, e, "ResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `ResourceLink`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceLink";
   let r: Verdict;
@@ -523,6 +559,7 @@ function c48(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isUriTemplate(v))) return no(e, v, "format", "uri-template", s);
 }
 
+/** The check of `ResourceTemplate`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceTemplate";
   let r: Verdict;
@@ -540,6 +577,7 @@ export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "ResourceTemplate/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `ResourceTemplateReference`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceTemplateReference";
   let r: Verdict;
@@ -551,6 +589,7 @@ export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdi
   if ((r = c48(v["uri"], d + 1, e, "ResourceTemplateReference/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `ResultMetaObject`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResultMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "ResultMetaObject";
   let r: Verdict;
@@ -559,11 +598,13 @@ export function cResultMetaObject(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "io.modelcontextprotocol/serverInfo")) if ((r = cImplementation(v["io.modelcontextprotocol/serverInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/serverInfo");
 }
 
+/** The check of `ResultType`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResultType(v: any, d: number, e: boolean): Verdict {
   const s = "ResultType";
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
 }
 
+/** The check of `Role`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRole(v: any, d: number, e: boolean): Verdict {
   const s = "Role";
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
@@ -581,6 +622,7 @@ function c50(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
 }
 
+/** The check of `ServerCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ServerCapabilities";
   let r: Verdict;
@@ -596,6 +638,7 @@ export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
 
 const S52 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]]] as const;
 
+/** The check of `SingleSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "SingleSelectEnumSchema";
   if (isObj(v)) {
@@ -611,6 +654,7 @@ export function cSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict 
   }
 }
 
+/** The check of `StringSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cStringSchema(v: any, d: number, e: boolean): Verdict {
   const s = "StringSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -624,6 +668,7 @@ export function cStringSchema(v: any, d: number, e: boolean): Verdict {
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
 }
 
+/** The check of `SubscriptionFilter`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionFilter";
   let r: Verdict;
@@ -635,6 +680,7 @@ export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "resourceSubscriptions")) if ((r = c17(v["resourceSubscriptions"], d + 1, e, "SubscriptionFilter/properties/resourceSubscriptions")) !== undefined) return at(r, "resourceSubscriptions");
 }
 
+/** The check of `SubscriptionsListenResultMetaObject`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsListenResultMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenResultMetaObject";
   let r: Verdict;
@@ -645,6 +691,7 @@ export function cSubscriptionsListenResultMetaObject(v: any, d: number, e: boole
   if (hasOwn(v, "io.modelcontextprotocol/serverInfo")) if ((r = cImplementation(v["io.modelcontextprotocol/serverInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/serverInfo");
 }
 
+/** The check of `TextContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTextContent(v: any, d: number, e: boolean): Verdict {
   const s = "TextContent";
   let r: Verdict;
@@ -658,6 +705,7 @@ export function cTextContent(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
+/** The check of `TextResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "TextResourceContents";
   let r: Verdict;
@@ -694,6 +742,7 @@ function c55(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c54(v["anyOf"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items/properties/anyOf")) !== undefined) return at(r, "anyOf");
 }
 
+/** The check of `TitledMultiSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "TitledMultiSelectEnumSchema";
   let r: Verdict;
@@ -717,6 +766,7 @@ function c56(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = c53(v[i], d + 1, e, "TitledSingleSelectEnumSchema/properties/oneOf/items")) !== undefined) return at(r, i);
 }
 
+/** The check of `TitledSingleSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "TitledSingleSelectEnumSchema";
   let r: Verdict;
@@ -743,6 +793,7 @@ function c58(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
 }
 
+/** The check of `Tool`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTool(v: any, d: number, e: boolean): Verdict {
   const s = "Tool";
   let r: Verdict;
@@ -760,6 +811,7 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Tool/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `ToolAnnotations`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
   const s = "ToolAnnotations";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -780,6 +832,7 @@ function c62(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c17(v["enum"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items/properties/enum")) !== undefined) return at(r, "enum");
 }
 
+/** The check of `UntitledMultiSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "UntitledMultiSelectEnumSchema";
   let r: Verdict;
@@ -796,6 +849,7 @@ export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): V
   if ((r = c62(v["items"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
 }
 
+/** The check of `UntitledSingleSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "UntitledSingleSelectEnumSchema";
   let r: Verdict;

@@ -11,6 +11,8 @@
  * (`resultResponseChecks`, `inputRequestChecks`, …). A bundle holds the
  * checks it imports (or a table it imports names) and what they call,
  * nothing else; the format tests are separate exports for the same reason.
+ *
+ * @module
  */
 export {
   checkAnnotations,

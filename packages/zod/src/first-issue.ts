@@ -11,6 +11,7 @@ export interface FirstIssue {
   path: Array<string | number>;
   /** zod's issue code for it (`invalid_type`, `invalid_value`, `invalid_format`, `too_small`, `too_big`, `custom`). */
   code: "invalid_type" | "invalid_value" | "invalid_format" | "too_small" | "too_big" | "custom";
+  /** The rule broken, in words. */
   message: string;
   /** The JSON Schema keyword broken (`type`, `required`, `const`, `enum`, `format`, `minLength`, …), `discriminator` for an unknown union tag, or `depth`. */
   keyword: string;

@@ -8,6 +8,8 @@
  * `/checks` (the generated checks behind both, with no zod at all: tables
  * by type and by method, first-issue descriptions, format tests, JSON
  * limits), `/runtime` (the pieces generated validators are made of).
+ *
+ * @module
  */
 export { parseMessage } from "./parse-message.js";
 export type { MessageKind, ParsedMessage, ParseMessageOptions, ValidationIssue } from "./parse-message.js";

@@ -47,14 +47,49 @@ export interface ValidationIssue {
   schemaPath?: string;
 }
 
+/** What a JSON-RPC message is. */
 export type MessageKind = "request" | "notification" | "result" | "error";
 
+/** What {@link parseMessage} found: the message, validated and classified, or why it is refused. */
 export type ParsedMessage =
-  | { ok: true; kind: "request"; method: string; message: ClientRequest }
-  | { ok: true; kind: "notification"; method: string; message: JSONRPCNotification }
-  | { ok: true; kind: "result"; message: JSONRPCResultResponse }
-  | { ok: true; kind: "error"; message: JSONRPCErrorResponse }
   | {
+      /** Valid. */
+      ok: true;
+      /** A request. */
+      kind: "request";
+      /** Its method. */
+      method: string;
+      /** The request, as validated. */
+      message: ClientRequest;
+    }
+  | {
+      /** Valid. */
+      ok: true;
+      /** A notification. */
+      kind: "notification";
+      /** Its method. */
+      method: string;
+      /** The notification, as validated. */
+      message: JSONRPCNotification;
+    }
+  | {
+      /** Valid. */
+      ok: true;
+      /** A result response (its result is checked against the request's method when `options.method` names it). */
+      kind: "result";
+      /** The response. */
+      message: JSONRPCResultResponse;
+    }
+  | {
+      /** Valid. */
+      ok: true;
+      /** An error response. */
+      kind: "error";
+      /** The response. */
+      message: JSONRPCErrorResponse;
+    }
+  | {
+      /** Invalid. */
       ok: false;
       /** What the message looked like, when that could be told. */
       kind: MessageKind | undefined;
@@ -70,6 +105,7 @@ export type ParsedMessage =
       limit?: JsonLimitHit;
     };
 
+/** Options of {@link parseMessage}. */
 export interface ParseMessageOptions {
   /** For a result: the method of the request it answers, so the result is checked against that method's result type. */
   method?: string;

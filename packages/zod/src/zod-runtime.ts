@@ -3,6 +3,8 @@
  * matching ajv's semantics of the JSON Schema keyword it implements: the
  * keyword checks both flavours use (keyword-checks.ts), and the schemas of
  * this flavour (`zod/mini` has its own in mini/runtime.ts).
+ *
+ * @module
  */
 import * as z from "zod";
 import type { Check } from "./check-runtime.js";

@@ -19,7 +19,24 @@ export function looksLikeTraceRecord(value: unknown): boolean {
 }
 
 /** A record read from JSON, or what is wrong with it (JSON Pointer and words). */
-export type RecordRead = { ok: true; record: TraceRecord } | { ok: false; problems: { pointer: string; message: string }[] };
+export type RecordRead =
+  | {
+      /** It is a trace record. */
+      ok: true;
+      /** The record. */
+      record: TraceRecord;
+    }
+  | {
+      /** It is not. */
+      ok: false;
+      /** What is wrong. */
+      problems: {
+        /** Where, as a JSON Pointer into the record. */
+        pointer: string;
+        /** What, in words. */
+        message: string;
+      }[];
+    };
 
 /** Reads one trace record. Unknown fields are ignored (later versions of the format may add some). */
 export function readTraceRecord(value: unknown): RecordRead {

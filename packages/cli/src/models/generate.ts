@@ -13,6 +13,7 @@ import { LANGUAGE_SPECS, type Language } from "./languages.js";
 
 /** Options of {@link generateModels}. */
 export interface GenerateOptions {
+  /** The language to write. */
   lang: Language;
   /** Leave out what the draft deprecates (sampling, roots, logging). */
   core?: boolean;
@@ -24,11 +25,15 @@ export interface GenerateOptions {
 
 /** One file to write, its path relative to the output folder. */
 export interface GeneratedFile {
+  /** Where to write it, relative to the output folder. */
   path: string;
+  /** What to write. */
   content: string;
 }
 
+/** What {@link generateModels} made. */
 export interface GeneratedModels {
+  /** The files to write. */
   files: GeneratedFile[];
   /** Milliseconds spent generating (quicktype's run, loading excluded). */
   ms: number;
@@ -36,6 +41,7 @@ export interface GeneratedModels {
   loadMs: number;
   /** Definitions not generated as types of their own (inlined), and left out (with `core`). */
   inlined: string[];
+  /** Definitions left out because the draft deprecates them (with `core`). */
   removed: string[];
 }
 

@@ -7,7 +7,9 @@
  * absent fields out as generated.
  */
 
+/** The languages `mrtr models` writes, by the name `--lang` takes. */
 export const LANGUAGES = ["python", "typescript", "go", "rust", "java", "kotlin", "swift", "csharp"] as const;
+/** One of {@link LANGUAGES}. */
 export type Language = (typeof LANGUAGES)[number];
 
 export interface LanguageSpec {

@@ -17,6 +17,7 @@ export interface Finding {
   pointer: string;
   /** The rule broken, as a stable identifier (e.g. `message-schema`, `retry-new-id`). */
   rule: string;
+  /** An error (the message is invalid, exit 1) or a warning. */
   severity: Severity;
   /** What is wrong, in plain words. */
   message: string;
@@ -30,12 +31,15 @@ export interface Finding {
 
 /** Counts a run reports at its end. */
 export interface Summary {
+  /** Files (or stdin) read. */
   files: number;
   /** Messages (or trace records) read. */
   messages: number;
   /** Messages with at least one error. */
   invalid: number;
+  /** Findings that are errors. */
   errors: number;
+  /** Findings that are warnings. */
   warnings: number;
   /** Files that could not be read (exit 2). */
   unreadable: number;

@@ -16,6 +16,7 @@ import { jsonPointer } from "@mrtr/internal";
 
 /** The verdict on one message. */
 export interface MessageCheck {
+  /** Whether the message is valid. */
   valid: boolean;
   /** What the message is, when that could be told. */
   kind: MessageKind | undefined;

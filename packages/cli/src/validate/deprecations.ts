@@ -55,6 +55,7 @@ export const FEATURE_OF: Readonly<Record<string, DeprecatedFeature>> = {
 export interface DeprecatedUse {
   /** JSON Pointer to the deprecated value. */
   pointer: string;
+  /** Which deprecated feature it uses. */
   feature: DeprecatedFeature;
   /** The deprecated definition or field (`CreateMessageRequest`, `ClientCapabilities.sampling`). */
   what: string;

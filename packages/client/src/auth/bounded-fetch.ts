@@ -8,6 +8,7 @@ import { bytesWithin } from "../http/read-limited.js";
 import { AuthorizationLimitError } from "./errors.js";
 import type { ResolvedLimits } from "./limits.js";
 
+/** The `fetch` the authorization layer calls: the global one, or any with its signature. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 function tooLarge(url: string, limit: number): AuthorizationLimitError {

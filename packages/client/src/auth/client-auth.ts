@@ -16,6 +16,7 @@ export type ClientAuthMethod = "client_secret_basic" | "client_secret_post" | "p
 
 /** A client's credentials at one authorization server. */
 export interface ClientCredentials {
+  /** The client id the authorization server knows this client by. */
   clientId: string;
   /** For client_secret_basic / client_secret_post. */
   clientSecret?: string;

@@ -15,7 +15,9 @@ export type TokenEndpointAuthMethod = "client_secret_basic" | "client_secret_pos
 
 /** Credentials registered with one authorization server beforehand. */
 export interface PreRegisteredClient {
+  /** The client id it was registered with. */
   clientId: string;
+  /** Its secret, for a confidential client. */
   clientSecret?: string;
   /** Default: `client_secret_basic` or `client_secret_post` (whichever the server lists, basic first) with a secret, `none` without. */
   tokenEndpointAuthMethod?: TokenEndpointAuthMethod;

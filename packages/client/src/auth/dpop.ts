@@ -17,7 +17,12 @@ export interface DPoPOptions {
    * `withAuth`, private key non-extractable. The public key must be extractable
    * (it goes into every proof's header).
    */
-  keyPair?: { privateKey: WebCryptoKey; publicKey: WebCryptoKey };
+  keyPair?: {
+    /** Signs the proofs. */
+    privateKey: WebCryptoKey;
+    /** Goes into each proof's header; must be extractable. */
+    publicKey: WebCryptoKey;
+  };
   /**
    * Accept a Bearer token when the authorization server ignores the DPoP proof
    * (default false: such a downgrade is refused with a `DPoPError`).

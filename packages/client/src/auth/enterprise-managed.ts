@@ -38,6 +38,7 @@ export interface EnterpriseManagedOptions {
   identityAssertion: AssertionSource;
   /** RFC 8693 token type of the identity assertion (default `urn:ietf:params:oauth:token-type:id_token`; `…:saml2` for SAML). */
   identityAssertionType?: string;
+  /** The enterprise identity provider that exchanges the assertion for an ID-JAG. */
   idp: EnterpriseIdp;
   /** This client's credentials at the MCP server's authorization server (the ID-JAG's `client_id`). */
   client: ClientCredentials;

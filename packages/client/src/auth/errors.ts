@@ -26,6 +26,7 @@ export type AuthorizationErrorCode =
 /** Base class of every authorization failure. */
 export class AuthorizationError extends McpClientError {
   constructor(
+    /** What kind of failure it is, for code that handles some kinds. */
     readonly code: AuthorizationErrorCode,
     message: string,
   ) {
@@ -47,7 +48,9 @@ export class DiscoveryError extends AuthorizationError {
 /** An authorization server's metadata names another issuer than the one it was fetched for (RFC 8414 §3.3). */
 export class IssuerMismatchError extends AuthorizationError {
   constructor(
+    /** The issuer the metadata was fetched for. */
     readonly expected: string,
+    /** The issuer the metadata names instead. */
     readonly received: string,
   ) {
     super(
@@ -61,7 +64,9 @@ export class IssuerMismatchError extends AuthorizationError {
 /** The protected-resource metadata describes another resource than the server being called (RFC 9728 §3.3). */
 export class ResourceMismatchError extends AuthorizationError {
   constructor(
+    /** The URL of the server being called. */
     readonly serverUrl: string,
+    /** The resource its protected-resource metadata names. */
     readonly resource: string,
   ) {
     super(
@@ -74,7 +79,10 @@ export class ResourceMismatchError extends AuthorizationError {
 
 /** The authorization server does not advertise PKCE with S256. */
 export class PkceUnsupportedError extends AuthorizationError {
-  constructor(readonly issuer: string) {
+  constructor(
+    /** The authorization server (its issuer identifier). */
+    readonly issuer: string,
+  ) {
     super(
       "pkce_unsupported",
       `The authorization server ${issuer} does not list S256 in code_challenge_methods_supported; authorization without PKCE is refused. Ask its operator to enable PKCE (S256).`,
@@ -84,7 +92,10 @@ export class PkceUnsupportedError extends AuthorizationError {
 
 /** A metadata document or endpoint uses plain http where https is required. */
 export class InsecureUrlError extends AuthorizationError {
-  constructor(readonly url: string) {
+  constructor(
+    /** The URL that is not https. */
+    readonly url: string,
+  ) {
     super(
       "insecure_url",
       `${url} is not https; authorization endpoints must use https (plain http is allowed only for loopback hosts by default, see the allowInsecureHttp option).`,
@@ -95,6 +106,7 @@ export class InsecureUrlError extends AuthorizationError {
 /** No client identity could be obtained (no pre-registration for this issuer, no usable Client ID Metadata Document, registration refused). */
 export class ClientRegistrationError extends AuthorizationError {
   constructor(
+    /** The authorization server no client identity was obtained for. */
     readonly issuer: string,
     message: string,
   ) {
@@ -108,6 +120,7 @@ export type AuthorizationResponseProblem = "iss_mismatch" | "iss_missing" | "sta
 /** The redirect back from the authorization server was refused (RFC 9207 issuer check, state check, or an OAuth error). */
 export class AuthorizationResponseError extends AuthorizationError {
   constructor(
+    /** What was wrong with the response. */
     readonly problem: AuthorizationResponseProblem,
     message: string,
     /** The OAuth `error` code, only when the response's issuer checked out. */
@@ -123,6 +136,7 @@ export class TokenRequestError extends AuthorizationError {
     message: string,
     /** The OAuth `error` code the token endpoint sent, if any. */
     readonly oauthError?: string,
+    /** The token endpoint's HTTP status, when it answered. */
     readonly status?: number,
   ) {
     super("token_request_failed", message);
@@ -134,6 +148,7 @@ export class InsufficientScopeError extends AuthorizationError {
   constructor(
     /** The scopes the server's last challenge asked for. */
     readonly requiredScopes: readonly string[],
+    /** How many step-up authorizations were tried. */
     readonly attempts: number,
   ) {
     super(
@@ -146,7 +161,10 @@ export class InsufficientScopeError extends AuthorizationError {
 
 /** The server rejected a token it had just been issued for it. */
 export class TokenRejectedError extends AuthorizationError {
-  constructor(readonly serverUrl: string) {
+  constructor(
+    /** The server that rejected the token. */
+    readonly serverUrl: string,
+  ) {
     super(
       "token_rejected",
       `${serverUrl} answered 401 to a freshly issued access token. The server and its authorization server disagree (audience, issuer or clock); tell the server's operator.`,
@@ -157,6 +175,7 @@ export class TokenRejectedError extends AuthorizationError {
 /** A response was too large, or a request or the user's login took too long. */
 export class AuthorizationLimitError extends AuthorizationError {
   constructor(
+    /** Which limit (an option of `limits`) was reached. */
     readonly limit: "maxResponseBytes" | "timeoutMs" | "authorizationTimeoutMs" | "maxRedirects",
     message: string,
   ) {
@@ -182,6 +201,7 @@ export type DPoPProblem = "downgrade" | "unexpected_dpop" | "nonce_loop";
  */
 export class DPoPError extends AuthorizationError {
   constructor(
+    /** What went wrong with DPoP. */
     readonly problem: DPoPProblem,
     message: string,
   ) {

@@ -3,9 +3,12 @@
  * (and of the client credentials, enterprise-managed, workload identity and
  * DPoP extensions), as a fetch wrapper for `httpTransport`. Browser-safe; the loopback redirect
  * listener for terminal apps is in `@mrtr/client/auth/node`.
+ *
+ * @module
  */
 export { withAuth, authorized } from "./with-auth.js";
 export type { AuthOptions } from "./session.js";
+export type { FetchLike } from "./bounded-fetch.js";
 export type { ClientAuthMethod, ClientCredentials } from "./client-auth.js";
 export type { ClientCredentialsOptions } from "./client-credentials.js";
 export type { AssertionSource, JwtBearerOptions } from "./jwt-bearer.js";

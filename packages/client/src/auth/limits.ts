@@ -22,7 +22,8 @@ export interface AuthLimits {
 
 export type ResolvedLimits = Required<AuthLimits>;
 
-export const DEFAULT_LIMITS: ResolvedLimits = Object.freeze({
+/** The default of every limit of {@link AuthLimits}. */
+export const DEFAULT_LIMITS: Required<AuthLimits> = Object.freeze({
   timeoutMs: 10_000,
   maxResponseBytes: 65_536,
   maxStepUps: 2,

@@ -5,6 +5,8 @@
  * Also `assertionFromFile`, a workload identity token file as a `jwtBearer`
  * assertion source. Node-only (node:http, node:child_process, node:fs), hence
  * its own entry point.
+ *
+ * @module
  */
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -30,6 +32,7 @@ export interface LoopbackUserAgentOptions {
 
 /** A loopback user agent; `close()` stops its listener. */
 export interface LoopbackUserAgent extends UserAgent {
+  /** Stops the loopback listener; a login still waiting fails. */
   close(): Promise<void>;
 }
 

@@ -52,6 +52,7 @@ export interface AuthOptions {
   selectAuthorizationServer?: (issuers: readonly string[]) => string;
   /** Where plain http is accepted for metadata and authorization-server endpoints (default "loopback"). */
   insecureHttp?: InsecureHttpPolicy;
+  /** Limits of responses, waits and step-ups (each absent one is its {@link DEFAULT_LIMITS} value). */
   limits?: AuthLimits;
   /** Progress events, for logs and UIs; they never carry secrets. */
   onEvent?: AuthEventListener;

@@ -8,9 +8,11 @@
 
 /** Tokens for one MCP server. */
 export interface StoredTokens {
+  /** The access token sent to the server. */
   accessToken: string;
   /** "DPoP" for a DPoP-bound token (RFC 9449), sent with a proof; absent for Bearer. */
   tokenType?: "DPoP";
+  /** The refresh token, when one was issued; used only at `issuer`. */
   refreshToken?: string;
   /** Epoch ms after which the access token is expired, when the server said. */
   expiresAt?: number;
@@ -26,7 +28,9 @@ export interface StoredTokens {
 
 /** A client identity at one authorization server. */
 export interface StoredClient {
+  /** Its client id there. */
   clientId: string;
+  /** Its secret, for a confidential client. */
   clientSecret?: string;
   /** "client_secret_basic", "client_secret_post" or "none". */
   tokenEndpointAuthMethod: string;
@@ -38,9 +42,13 @@ export interface StoredClient {
 
 /** Storage of tokens (by MCP server URL) and client registrations (by issuer). Methods may be async. */
 export interface AuthStore {
+  /** The tokens stored for the MCP server at `serverUrl`, if any. */
   getTokens(serverUrl: string): StoredTokens | undefined | Promise<StoredTokens | undefined>;
+  /** Stores the tokens for `serverUrl`; undefined removes them. */
   setTokens(serverUrl: string, tokens: StoredTokens | undefined): void | Promise<void>;
+  /** The client identity stored for the authorization server `issuer`, if any. */
   getClient(issuer: string): StoredClient | undefined | Promise<StoredClient | undefined>;
+  /** Stores the client identity for `issuer`; undefined removes it. */
   setClient(issuer: string, client: StoredClient | undefined): void | Promise<void>;
 }
 

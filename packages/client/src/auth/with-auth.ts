@@ -13,6 +13,9 @@ export function withAuth(fetch: FetchLike, options: AuthOptions): typeof globalT
 }
 
 /** Options for `httpTransport` that authorize its requests: `httpTransport(url, authorized(options))`. */
-export function authorized(options: AuthOptions & { fetch?: FetchLike }): { fetch: typeof globalThis.fetch } {
+export function authorized(options: AuthOptions & { fetch?: FetchLike }): {
+  /** The authorizing fetch. */
+  fetch: typeof globalThis.fetch;
+} {
   return { fetch: withAuth(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), options) };
 }

@@ -13,6 +13,7 @@ export interface BearerChallenge {
   scope?: string;
   /** The OAuth error, e.g. "invalid_token" or "insufficient_scope". */
   error?: string;
+  /** Words about the error (`error_description`), for logs. */
   errorDescription?: string;
   /** Every parameter, by lower-cased name. */
   params: Readonly<Record<string, string>>;
@@ -113,6 +114,7 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
 
 /** A Bearer or DPoP (RFC 9449 §7.1) challenge of a protected resource. */
 export interface ResourceChallenge extends BearerChallenge {
+  /** The challenge's scheme, lower-cased. */
   scheme: "bearer" | "dpop";
 }
 

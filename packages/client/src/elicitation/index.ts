@@ -3,6 +3,8 @@
  * describing form fields for renderers, and inspecting the URL of a URL-mode
  * elicitation (full URL, highlighted host, lookalike warnings) before the
  * user decides whether to open it.
+ *
+ * @module
  */
 export { checkFormAnswer } from "./form-answer.js";
 export type { FormAnswerCheck, FormProblem, FormValue } from "./form-answer.js";

@@ -2,6 +2,8 @@
  * `@mrtr/client/stdio` (Node): launch an MCP server and talk to it over its
  * standard streams (`stdioTransport`), or speak the same newline-delimited
  * wire over any stream pair you hold, such as a socket (`streamTransport`).
+ *
+ * @module
  */
 export { STDIO_TRANSPORT_DEFAULTS, stdioTransport } from "./stdio-transport.js";
 export type { StdioTransport, StdioTransportOptions } from "./stdio-transport.js";

@@ -36,6 +36,7 @@ import { StderrReader, type StderrMode } from "./stderr.js";
 export interface StdioTransportOptions extends ChannelLimits {
   /** The program to run (looked up on the child's PATH; no shell: on Windows name `npx.cmd`-style scripts through `cmd.exe /c`). */
   command: string;
+  /** Its arguments. */
   args?: readonly string[];
   /**
    * Variables added to the safe default environment (`defaultEnvironment()`:
@@ -54,13 +55,17 @@ export interface StdioTransportOptions extends ChannelLimits {
    * next request, until `maxAttempts` processes in a row have exited without
    * answering anything (default 3; 0 never restarts).
    */
-  restart?: { maxAttempts?: number };
+  restart?: {
+    /** Processes in a row that may exit without answering before the transport gives up. */
+    maxAttempts?: number;
+  };
   /**
    * The era probe: `server/discover` before each process's first request,
    * answered within `probeTimeoutMs` (default 10 000; no answer means a
    * legacy server). `probe: false` skips it (default true).
    */
   probe?: boolean;
+  /** How long the probe may wait for its answer, in ms. */
   probeTimeoutMs?: number;
 }
 
@@ -87,6 +92,19 @@ interface Child {
   era: Promise<"modern" | "legacy"> | undefined;
 }
 
+/**
+ * A transport that launches a stdio server (`command` with `args`, no shell,
+ * a safe default environment) on first use and multiplexes requests over its
+ * standard streams; after an unexpected exit it starts it again, within
+ * `restart`. Before each process's first request it asks `server/discover`,
+ * so a legacy server is named, not misread.
+ *
+ * @example
+ * ```ts
+ * const transport = stdioTransport({ command: "node", args: ["server.js"] });
+ * const client = createClient({ transport, name: "my-agent", version: "1.0.0" });
+ * ```
+ */
 export function stdioTransport(options: StdioTransportOptions): StdioTransport {
   const { command, args = [], env, cwd, stderr = "inherit", closeGraceMs = STDIO_TRANSPORT_DEFAULTS.closeGraceMs, restart, probe = true, probeTimeoutMs = STDIO_TRANSPORT_DEFAULTS.probeTimeoutMs, ...rest } = options;
   const limits = { ...CHANNEL_DEFAULTS, ...definedOnly(rest) };

@@ -9,6 +9,8 @@
  * (SEP-2577). Migrate: servers call a model provider directly; pass
  * directories through tool arguments, resource URIs or configuration.
  * Earliest removal: the first protocol revision released on or after 2027-07-28.
+ *
+ * @module
  */
 export { sampling } from "./sampling.js";
 export type { SamplingHandler, SamplingOptions } from "./sampling.js";

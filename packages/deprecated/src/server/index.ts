@@ -15,6 +15,8 @@
  * (SEP-2577). Migrate: call a model provider directly; pass directories
  * through tool arguments, resource URIs or configuration. Earliest removal:
  * the first protocol revision released on or after 2027-07-28.
+ *
+ * @module
  */
 export { samplingKind } from "./sampling.js";
 export type { SamplingContext, SamplingKindOptions } from "./sampling.js";

@@ -9,6 +9,7 @@ import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, isUri, missin
 import type { Verdict } from "@mrtr/zod/checks";
 import { checks as coreChecks } from "@mrtr/zod/checks";
 
+/** The check of `CreateMessageRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequest";
   let r: Verdict;
@@ -39,6 +40,7 @@ function c2(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = coreChecks.Tool(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `CreateMessageRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequestParams";
   let r: Verdict;
@@ -83,6 +85,7 @@ function c4(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CreateMessageResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageResult";
   let r: Verdict;
@@ -105,6 +108,7 @@ function c5(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ListRootsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListRootsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsRequest";
   let r: Verdict;
@@ -122,6 +126,7 @@ function c6(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cRoot(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListRootsResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListRootsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsResult";
   let r: Verdict;
@@ -131,12 +136,14 @@ export function cListRootsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c6(v["roots"], d + 1, e, "ListRootsResult/properties/roots")) !== undefined) return at(r, "roots");
 }
 
+/** The check of `LoggingLevel`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLoggingLevel(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingLevel";
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
   if (!(v === "alert" || v === "critical" || v === "debug" || v === "emergency" || v === "error" || v === "info" || v === "notice" || v === "warning")) return no(e, v, "enum", ["alert","critical","debug","emergency","error","info","notice","warning"], s);
 }
 
+/** The check of `LoggingMessageNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotification";
   let r: Verdict;
@@ -150,6 +157,7 @@ export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verd
   if ((r = cLoggingMessageNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `LoggingMessageNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotificationParams";
   let r: Verdict;
@@ -162,6 +170,7 @@ export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean)
   if (hasOwn(v, "_meta")) if ((r = coreChecks.NotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ModelHint`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cModelHint(v: any, d: number, e: boolean): Verdict {
   const s = "ModelHint";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -181,6 +190,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cModelHint(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ModelPreferences`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
   const s = "ModelPreferences";
   let r: Verdict;
@@ -197,6 +207,7 @@ function c9(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
 
+/** The check of `Root`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRoot(v: any, d: number, e: boolean): Verdict {
   const s = "Root";
   let r: Verdict;
@@ -226,6 +237,7 @@ function c10(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `SamplingMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   const s = "SamplingMessage";
   let r: Verdict;
@@ -238,6 +250,7 @@ export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   if ((r = c10(v["content"], d + 1, e, "SamplingMessage/properties/content")) !== undefined) return at(r, "content");
 }
 
+/** The check of `SamplingMessageContentBlock`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSamplingMessageContentBlock(v: any, d: number, e: boolean): Verdict {
   const s = "SamplingMessageContentBlock";
   let r: Verdict;
@@ -255,6 +268,7 @@ export function cSamplingMessageContentBlock(v: any, d: number, e: boolean): Ver
   }
 }
 
+/** The check of `ToolChoice`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolChoice(v: any, d: number, e: boolean): Verdict {
   const s = "ToolChoice";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -268,6 +282,7 @@ function c11(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = coreChecks.ContentBlock(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ToolResultContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolResultContent";
   let r: Verdict;
@@ -287,6 +302,7 @@ function c12(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
 }
 
+/** The check of `ToolUseContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolUseContent";
   let r: Verdict;
@@ -303,6 +319,7 @@ export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `CallToolRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequest";
   let r: Verdict;
@@ -318,6 +335,7 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `CallToolRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequestParams";
   let r: Verdict;
@@ -348,6 +366,7 @@ function c14(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CallToolResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResultResponse";
   let r: Verdict;
@@ -384,6 +403,7 @@ function c17(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "tools")) if ((r = coreChecks.JSONObject(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
 }
 
+/** The check of `ClientCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ClientCapabilities";
   let r: Verdict;
@@ -396,6 +416,7 @@ export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "sampling")) if ((r = c17(v["sampling"], d + 1, e, "ClientCapabilities/properties/sampling")) !== undefined) return at(r, "sampling");
 }
 
+/** The check of `ClientRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ClientRequest";
   let r: Verdict;
@@ -418,6 +439,7 @@ export function cClientRequest(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `CompleteRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequest";
   let r: Verdict;
@@ -466,6 +488,7 @@ function c21(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CompleteRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
@@ -480,6 +503,7 @@ export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `DiscoverRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverRequest";
   let r: Verdict;
@@ -500,6 +524,7 @@ function c22(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(v >= 0)) return no(e, v, "minimum", 0, s);
 }
 
+/** The check of `DiscoverResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResult";
   let r: Verdict;
@@ -519,6 +544,7 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
 }
 
+/** The check of `DiscoverResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResultResponse";
   let r: Verdict;
@@ -532,6 +558,7 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
   if ((r = cDiscoverResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `GetPromptRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequest";
   let r: Verdict;
@@ -547,6 +574,7 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `GetPromptRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
@@ -577,6 +605,7 @@ function c24(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `GetPromptResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResultResponse";
   let r: Verdict;
@@ -590,6 +619,7 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
   if ((r = c24(v["result"], d + 1, e, "GetPromptResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
+/** The check of `InputRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputRequest(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequest";
   let r: Verdict;
@@ -605,6 +635,7 @@ export function cInputRequest(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `InputRequests`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputRequests(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequests";
   let r: Verdict;
@@ -613,6 +644,7 @@ export function cInputRequests(v: any, d: number, e: boolean): Verdict {
   for (const k of Object.keys(v)) { if ((r = cInputRequest(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
+/** The check of `InputRequiredResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequiredResult";
   let r: Verdict;
@@ -628,6 +660,7 @@ export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
 
 const S25 = [[["action"],[]],[["content","model","role"],[]],[["roots"],[]]] as const;
 
+/** The check of `InputResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputResponse(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponse";
   if (isObj(v)) {
@@ -644,6 +677,7 @@ export function cInputResponse(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `InputResponseRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponseRequestParams";
   let r: Verdict;
@@ -655,6 +689,7 @@ export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verd
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
+/** The check of `InputResponses`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputResponses(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponses";
   let r: Verdict;
@@ -663,6 +698,7 @@ export function cInputResponses(v: any, d: number, e: boolean): Verdict {
   for (const k of Object.keys(v)) { if ((r = cInputResponse(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
+/** The check of `ListPromptsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsRequest";
   let r: Verdict;
@@ -678,6 +714,7 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ListResourceTemplatesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesRequest";
   let r: Verdict;
@@ -693,6 +730,7 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ListResourcesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesRequest";
   let r: Verdict;
@@ -708,6 +746,7 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ListToolsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsRequest";
   let r: Verdict;
@@ -747,6 +786,7 @@ function c28(v: any, d: number, e: boolean): Verdict {
   if ((r = c27(v, d, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1")) !== undefined) return r;
 }
 
+/** The check of `MissingRequiredClientCapabilityError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cMissingRequiredClientCapabilityError(v: any, d: number, e: boolean): Verdict {
   const s = "MissingRequiredClientCapabilityError";
   let r: Verdict;
@@ -759,6 +799,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if ((r = c28(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
+/** The check of `PaginatedRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequest";
   let r: Verdict;
@@ -774,6 +815,7 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `PaginatedRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequestParams";
   let r: Verdict;
@@ -784,6 +826,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ReadResourceRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequest";
   let r: Verdict;
@@ -799,6 +842,7 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ReadResourceRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
@@ -828,6 +872,7 @@ function c30(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `ReadResourceResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResultResponse";
   let r: Verdict;
@@ -841,6 +886,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if ((r = c30(v["result"], d + 1, e, "ReadResourceResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
 
+/** The check of `RequestMetaObject`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "RequestMetaObject";
   let r: Verdict;
@@ -855,6 +901,7 @@ export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   if ((r = cClientCapabilities(v["io.modelcontextprotocol/clientCapabilities"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/clientCapabilities");
 }
 
+/** The check of `RequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "RequestParams";
   let r: Verdict;
@@ -864,6 +911,7 @@ export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ResourceRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
@@ -886,6 +934,7 @@ function c32(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
 }
 
+/** The check of `ServerCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ServerCapabilities";
   let r: Verdict;
@@ -900,6 +949,7 @@ export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "logging")) if ((r = coreChecks.JSONObject(v["logging"], d + 1, e)) !== undefined) return at(r, "logging");
 }
 
+/** The check of `ServerNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ServerNotification";
   let r: Verdict;
@@ -922,6 +972,7 @@ export function cServerNotification(v: any, d: number, e: boolean): Verdict {
 
 const S33 = [[["resultType"],[]],[["cacheScope","capabilities","resultType","supportedVersions","ttlMs"],[]],[["_meta","resultType"],[]],[["completion","resultType"],[]],[[],[]],[["cacheScope","resources","resultType","ttlMs"],[]],[["cacheScope","resourceTemplates","resultType","ttlMs"],[]],[["cacheScope","contents","resultType","ttlMs"],[]],[["cacheScope","prompts","resultType","ttlMs"],[]],[["messages","resultType"],[]],[["cacheScope","resultType","tools","ttlMs"],[]],[["content","resultType"],[]]] as const;
 
+/** The check of `ServerResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerResult(v: any, d: number, e: boolean): Verdict {
   const s = "ServerResult";
   if (isObj(v)) {
@@ -947,6 +998,7 @@ export function cServerResult(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `SubscriptionsListenRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequest";
   let r: Verdict;
@@ -962,6 +1014,7 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
   if ((r = cSubscriptionsListenRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `SubscriptionsListenRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequestParams";
   let r: Verdict;

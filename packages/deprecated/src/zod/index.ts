@@ -5,6 +5,8 @@
  * `CallToolRequest`, `ClientCapabilities`, …), from the same emitter as @mrtr/zod.
  * Lay them over the core ones to validate the full protocol:
  * `{ ...coreSchemas, ...schemas }`.
+ *
+ * @module
  */
 import { FULL_PROTOCOL_VARIANTS as variants, schemas as validators } from "./validators.gen.js";
 

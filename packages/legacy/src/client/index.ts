@@ -6,6 +6,8 @@
  * const legacy = legacyClient();
  * const client = createClient({ transport: httpTransport(url), name, version, elicitation: { form }, legacy });
  * ```
+ *
+ * @module
  */
 export { LEGACY_CLIENT_DEFAULTS, legacyClient } from "./legacy-client.js";
 export type { EraVerdict, LegacyClient, LegacyClientOptions } from "./legacy-client.js";

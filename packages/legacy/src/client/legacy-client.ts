@@ -27,7 +27,17 @@ import type { Message } from "./link.js";
 import { LegacySession, type SessionLimits } from "./session.js";
 
 /** What the plugin found the server to speak. */
-export type EraVerdict = { era: "modern" } | { era: "legacy"; protocolVersion: string };
+export type EraVerdict =
+  | {
+      /** The server speaks 2026-07-28: the core client goes on alone. */
+      era: "modern";
+    }
+  | {
+      /** The server speaks an initialize-based revision: the plugin speaks it. */
+      era: "legacy";
+      /** The revision agreed on in `initialize`. */
+      protocolVersion: string;
+    };
 
 /** Options of {@link legacyClient}. */
 export interface LegacyClientOptions extends Partial<SessionLimits>, Partial<HttpLinkLimits> {
@@ -62,6 +72,12 @@ export interface LegacyClient extends ClientEra {
   readonly verdict: EraVerdict | undefined;
 }
 
+/**
+ * The era plugin for `createClient({ legacy })`: finds out, with
+ * `server/discover`, whether a server speaks 2026-07-28 or an
+ * initialize-based revision (2025-11-25, 2025-06-18), and speaks the latter
+ * through legacy sessions, with the same calls and input handlers.
+ */
 export function legacyClient(options: LegacyClientOptions = {}): LegacyClient {
   const mode = options.mode ?? "auto";
   const limits = { ...LEGACY_CLIENT_DEFAULTS, ...definedOnly(options) } as typeof LEGACY_CLIENT_DEFAULTS;

@@ -9,6 +9,7 @@ import { FAILED, MAX_VALIDATION_DEPTH, at, checkError, checkImplementation, chec
 import type { Verdict } from "@mrtr/zod/checks";
 import { c0, c2, c27, cAudioContent, cClientCapabilities, cContentBlock, cImageContent, cLoggingLevel, cModelPreferences, cPrompt, cPromptMessage, cResource, cResourceTemplate, cRoot, cSamplingMessage, cSamplingMessageContentBlock, cServerCapabilities, cTextContent, cTool, cToolChoice, cToolResultContent, cToolUseContent } from "./checks-types.gen.js";
 
+/** The check of `CallToolRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequest";
   let r: Verdict;
@@ -31,6 +32,7 @@ function c3(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "progressToken")) if ((r = checkProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
 }
 
+/** The check of `CallToolRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequestParams";
   let r: Verdict;
@@ -49,6 +51,7 @@ export function c4(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cContentBlock(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `CallToolResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResult";
   let r: Verdict;
@@ -61,6 +64,7 @@ export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c4(v["content"], d + 1, e, "CallToolResult/properties/content")) !== undefined) return at(r, "content");
 }
 
+/** The check of `CancelledNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotification";
   let r: Verdict;
@@ -74,6 +78,7 @@ export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `CancelledNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelledNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotificationParams";
   let r: Verdict;
@@ -84,6 +89,7 @@ export function cCancelledNotificationParams(v: any, d: number, e: boolean): Ver
   if (hasOwn(v, "requestId")) if ((r = checkRequestId(v["requestId"], d + 1, e)) !== undefined) return at(r, "requestId");
 }
 
+/** The check of `ClientNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ClientNotification";
   let r: Verdict;
@@ -100,6 +106,7 @@ export function cClientNotification(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `ClientRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ClientRequest";
   let r: Verdict;
@@ -127,6 +134,7 @@ export function cClientRequest(v: any, d: number, e: boolean): Verdict {
 
 const S9 = [[[],[]],[["content","model","role"],[]],[["action"],[]],[["roots"],[]]] as const;
 
+/** The check of `ClientResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientResult(v: any, d: number, e: boolean): Verdict {
   const s = "ClientResult";
   if (isObj(v)) {
@@ -144,6 +152,7 @@ export function cClientResult(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `CompleteRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequest";
   let r: Verdict;
@@ -192,6 +201,7 @@ function c13(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CompleteRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
@@ -220,6 +230,7 @@ function c15(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c14(v["values"], d + 1, e, "CompleteResult/properties/completion/properties/values")) !== undefined) return at(r, "values");
 }
 
+/** The check of `CompleteResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteResult";
   let r: Verdict;
@@ -230,6 +241,7 @@ export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c15(v["completion"], d + 1, e, "CompleteResult/properties/completion")) !== undefined) return at(r, "completion");
 }
 
+/** The check of `CreateMessageRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequest";
   let r: Verdict;
@@ -259,6 +271,7 @@ function c17(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cTool(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `CreateMessageRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequestParams";
   let r: Verdict;
@@ -304,6 +317,7 @@ function c19(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CreateMessageResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageResult";
   let r: Verdict;
@@ -319,6 +333,7 @@ export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c19(v["content"], d + 1, e, "CreateMessageResult/properties/content")) !== undefined) return at(r, "content");
 }
 
+/** The check of `ElicitRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequest";
   let r: Verdict;
@@ -353,6 +368,7 @@ function c21(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c20(v["properties"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/properties")) !== undefined) return at(r, "properties");
 }
 
+/** The check of `ElicitRequestFormParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestFormParams";
   let r: Verdict;
@@ -368,6 +384,7 @@ export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict
 
 const S22 = [[["elicitationId","message","mode","url"],[["mode","url"]]],[["message","requestedSchema"],[["mode","form"]]]] as const;
 
+/** The check of `ElicitRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestParams";
   if (isObj(v)) {
@@ -383,6 +400,7 @@ export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `ElicitRequestURLParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestURLParams";
   let r: Verdict;
@@ -417,6 +435,7 @@ function c24(v: any, d: number, e: boolean, s: string): Verdict {
   for (const k of Object.keys(v)) { if ((r = c23(v[k], d + 1, e, "ElicitResult/properties/content/additionalProperties")) !== undefined) return at(r, k); }
 }
 
+/** The check of `ElicitResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitResult";
   let r: Verdict;
@@ -434,6 +453,7 @@ function c25(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v["elicitationId"] === "string")) return at(no(e, v["elicitationId"], "type", "string", s + "/properties/elicitationId"), "elicitationId");
 }
 
+/** The check of `ElicitationCompleteNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitationCompleteNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitationCompleteNotification";
   let r: Verdict;
@@ -447,6 +467,7 @@ export function cElicitationCompleteNotification(v: any, d: number, e: boolean):
   if ((r = c25(v["params"], d + 1, e, "ElicitationCompleteNotification/properties/params")) !== undefined) return at(r, "params");
 }
 
+/** The check of `EmptyResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
   const s = "EmptyResult";
   let r: Verdict;
@@ -455,6 +476,7 @@ export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "EmptyResult/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `GetPromptRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequest";
   let r: Verdict;
@@ -470,6 +492,7 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `GetPromptRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
@@ -488,6 +511,7 @@ function c28(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cPromptMessage(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `GetPromptResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResult";
   let r: Verdict;
@@ -499,6 +523,7 @@ export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c28(v["messages"], d + 1, e, "GetPromptResult/properties/messages")) !== undefined) return at(r, "messages");
 }
 
+/** The check of `InitializeRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInitializeRequest(v: any, d: number, e: boolean): Verdict {
   const s = "InitializeRequest";
   let r: Verdict;
@@ -514,6 +539,7 @@ export function cInitializeRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cInitializeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `InitializeRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInitializeRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "InitializeRequestParams";
   let r: Verdict;
@@ -528,6 +554,7 @@ export function cInitializeRequestParams(v: any, d: number, e: boolean): Verdict
   if ((r = checkImplementation(v["clientInfo"], d + 1, e)) !== undefined) return at(r, "clientInfo");
 }
 
+/** The check of `InitializeResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInitializeResult(v: any, d: number, e: boolean): Verdict {
   const s = "InitializeResult";
   let r: Verdict;
@@ -543,6 +570,7 @@ export function cInitializeResult(v: any, d: number, e: boolean): Verdict {
   if ((r = checkImplementation(v["serverInfo"], d + 1, e)) !== undefined) return at(r, "serverInfo");
 }
 
+/** The check of `InitializedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInitializedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "InitializedNotification";
   let r: Verdict;
@@ -557,6 +585,7 @@ export function cInitializedNotification(v: any, d: number, e: boolean): Verdict
 
 const S30 = [[["error","jsonrpc"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]]] as const;
 
+/** The check of `JSONRPCResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResponse";
   if (isObj(v)) {
@@ -572,6 +601,7 @@ export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `JSONRPCResultResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResultResponse";
   let r: Verdict;
@@ -585,6 +615,7 @@ export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   if ((r = cResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
+/** The check of `ListPromptsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsRequest";
   let r: Verdict;
@@ -606,6 +637,7 @@ function c31(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cPrompt(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListPromptsResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsResult";
   let r: Verdict;
@@ -617,6 +649,7 @@ export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c31(v["prompts"], d + 1, e, "ListPromptsResult/properties/prompts")) !== undefined) return at(r, "prompts");
 }
 
+/** The check of `ListResourceTemplatesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesRequest";
   let r: Verdict;
@@ -638,6 +671,7 @@ function c32(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cResourceTemplate(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListResourceTemplatesResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesResult";
   let r: Verdict;
@@ -649,6 +683,7 @@ export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Ver
   if ((r = c32(v["resourceTemplates"], d + 1, e, "ListResourceTemplatesResult/properties/resourceTemplates")) !== undefined) return at(r, "resourceTemplates");
 }
 
+/** The check of `ListResourcesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesRequest";
   let r: Verdict;
@@ -670,6 +705,7 @@ function c33(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cResource(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListResourcesResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesResult";
   let r: Verdict;
@@ -681,6 +717,7 @@ export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c33(v["resources"], d + 1, e, "ListResourcesResult/properties/resources")) !== undefined) return at(r, "resources");
 }
 
+/** The check of `ListRootsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListRootsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsRequest";
   let r: Verdict;
@@ -702,6 +739,7 @@ function c34(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cRoot(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ListRootsResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListRootsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsResult";
   let r: Verdict;
@@ -712,6 +750,7 @@ export function cListRootsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c34(v["roots"], d + 1, e, "ListRootsResult/properties/roots")) !== undefined) return at(r, "roots");
 }
 
+/** The check of `ListToolsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsRequest";
   let r: Verdict;
@@ -726,6 +765,7 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ListToolsResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsResult";
   let r: Verdict;
@@ -737,6 +777,7 @@ export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c17(v["tools"], d + 1, e, "ListToolsResult/properties/tools")) !== undefined) return at(r, "tools");
 }
 
+/** The check of `LoggingMessageNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotification";
   let r: Verdict;
@@ -750,6 +791,7 @@ export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verd
   if ((r = cLoggingMessageNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `LoggingMessageNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotificationParams";
   let r: Verdict;
@@ -762,6 +804,7 @@ export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean)
   if ((r = cLoggingLevel(v["level"], d + 1, e)) !== undefined) return at(r, "level");
 }
 
+/** The check of `NotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "NotificationParams";
   let r: Verdict;
@@ -770,6 +813,7 @@ export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "NotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `PaginatedRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequest";
   let r: Verdict;
@@ -784,6 +828,7 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `PaginatedRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequestParams";
   let r: Verdict;
@@ -793,6 +838,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "PaginatedRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `PaginatedResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedResult";
   let r: Verdict;
@@ -802,6 +848,7 @@ export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
 }
 
+/** The check of `PingRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPingRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PingRequest";
   let r: Verdict;
@@ -816,6 +863,7 @@ export function cPingRequest(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "params")) if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ProgressNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotification";
   let r: Verdict;
@@ -829,6 +877,7 @@ export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   if ((r = cProgressNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ProgressNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cProgressNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotificationParams";
   let r: Verdict;
@@ -843,6 +892,7 @@ export function cProgressNotificationParams(v: any, d: number, e: boolean): Verd
   if ((r = checkProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
 }
 
+/** The check of `PromptListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "PromptListChangedNotification";
   let r: Verdict;
@@ -855,6 +905,7 @@ export function cPromptListChangedNotification(v: any, d: number, e: boolean): V
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ReadResourceRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequest";
   let r: Verdict;
@@ -870,6 +921,7 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ReadResourceRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
@@ -887,6 +939,7 @@ function c39(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = c27(v[i], d + 1, e, "ReadResourceResult/properties/contents/items")) !== undefined) return at(r, i);
 }
 
+/** The check of `ReadResourceResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResult";
   let r: Verdict;
@@ -897,6 +950,7 @@ export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c39(v["contents"], d + 1, e, "ReadResourceResult/properties/contents")) !== undefined) return at(r, "contents");
 }
 
+/** The check of `RequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "RequestParams";
   let r: Verdict;
@@ -905,6 +959,7 @@ export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "RequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `ResourceListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceListChangedNotification";
   let r: Verdict;
@@ -917,6 +972,7 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ResourceRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
@@ -927,6 +983,7 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   if ((r = c2(v["uri"], d + 1, e, "ResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `ResourceUpdatedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotification";
   let r: Verdict;
@@ -940,6 +997,7 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
   if ((r = cResourceUpdatedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ResourceUpdatedNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotificationParams";
   let r: Verdict;
@@ -950,6 +1008,7 @@ export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean
   if ((r = c2(v["uri"], d + 1, e, "ResourceUpdatedNotificationParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `Result`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResult(v: any, d: number, e: boolean): Verdict {
   const s = "Result";
   let r: Verdict;
@@ -958,6 +1017,7 @@ export function cResult(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "Result/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `RootsListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRootsListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "RootsListChangedNotification";
   let r: Verdict;
@@ -970,6 +1030,7 @@ export function cRootsListChangedNotification(v: any, d: number, e: boolean): Ve
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `ServerNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ServerNotification";
   let r: Verdict;
@@ -990,6 +1051,7 @@ export function cServerNotification(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `ServerRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ServerRequest";
   let r: Verdict;
@@ -1008,6 +1070,7 @@ export function cServerRequest(v: any, d: number, e: boolean): Verdict {
 
 const S44 = [[[],[]],[["capabilities","protocolVersion","serverInfo"],[]],[["resources"],[]],[["resourceTemplates"],[]],[["contents"],[]],[["prompts"],[]],[["messages"],[]],[["tools"],[]],[["content"],[]],[["completion"],[]]] as const;
 
+/** The check of `ServerResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerResult(v: any, d: number, e: boolean): Verdict {
   const s = "ServerResult";
   if (isObj(v)) {
@@ -1031,6 +1094,7 @@ export function cServerResult(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `SetLevelRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSetLevelRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SetLevelRequest";
   let r: Verdict;
@@ -1046,6 +1110,7 @@ export function cSetLevelRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cSetLevelRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `SetLevelRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSetLevelRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SetLevelRequestParams";
   let r: Verdict;
@@ -1056,6 +1121,7 @@ export function cSetLevelRequestParams(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "SetLevelRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
+/** The check of `SubscribeRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscribeRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SubscribeRequest";
   let r: Verdict;
@@ -1071,6 +1137,7 @@ export function cSubscribeRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cSubscribeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `SubscribeRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscribeRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscribeRequestParams";
   let r: Verdict;
@@ -1081,6 +1148,7 @@ export function cSubscribeRequestParams(v: any, d: number, e: boolean): Verdict 
   if ((r = c2(v["uri"], d + 1, e, "SubscribeRequestParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `ToolListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ToolListChangedNotification";
   let r: Verdict;
@@ -1124,6 +1192,7 @@ function c52(v: any, d: number, e: boolean): Verdict {
   if ((r = c51(v, d, e, "URLElicitationRequiredError/properties/error/allOf/1")) !== undefined) return r;
 }
 
+/** The check of `URLElicitationRequiredError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cURLElicitationRequiredError(v: any, d: number, e: boolean): Verdict {
   const s = "URLElicitationRequiredError";
   let r: Verdict;
@@ -1136,6 +1205,7 @@ export function cURLElicitationRequiredError(v: any, d: number, e: boolean): Ver
   if ((r = c52(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
+/** The check of `UnsubscribeRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUnsubscribeRequest(v: any, d: number, e: boolean): Verdict {
   const s = "UnsubscribeRequest";
   let r: Verdict;
@@ -1151,6 +1221,7 @@ export function cUnsubscribeRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = cUnsubscribeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `UnsubscribeRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUnsubscribeRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "UnsubscribeRequestParams";
   let r: Verdict;

@@ -18,6 +18,7 @@ function c1(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isByte(v))) return no(e, v, "format", "byte", s);
 }
 
+/** The check of `AudioContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   const s = "AudioContent";
   let r: Verdict;
@@ -38,6 +39,7 @@ export function c2(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
 
+/** The check of `BlobResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "BlobResourceContents";
   let r: Verdict;
@@ -79,6 +81,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "tools")) if ((r = c0(v["tools"], d + 1, e, "ClientCapabilities/properties/sampling/properties/tools")) !== undefined) return at(r, "tools");
 }
 
+/** The check of `ClientCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ClientCapabilities";
   let r: Verdict;
@@ -90,6 +93,7 @@ export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "experimental")) if ((r = c6(v["experimental"], d + 1, e, "ClientCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
 }
 
+/** The check of `ContentBlock`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cContentBlock(v: any, d: number, e: boolean): Verdict {
   const s = "ContentBlock";
   let r: Verdict;
@@ -123,6 +127,7 @@ export function c27(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `EmbeddedResource`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   const s = "EmbeddedResource";
   let r: Verdict;
@@ -136,6 +141,7 @@ export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
+/** The check of `ImageContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cImageContent(v: any, d: number, e: boolean): Verdict {
   const s = "ImageContent";
   let r: Verdict;
@@ -153,6 +159,7 @@ export function cImageContent(v: any, d: number, e: boolean): Verdict {
 
 const S29 = [[["id","jsonrpc","method"],[["jsonrpc","2.0"]]],[["jsonrpc","method"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]]] as const;
 
+/** The check of `JSONRPCMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCMessage(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCMessage";
   if (isObj(v)) {
@@ -170,12 +177,14 @@ export function cJSONRPCMessage(v: any, d: number, e: boolean): Verdict {
   }
 }
 
+/** The check of `LoggingLevel`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLoggingLevel(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingLevel";
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
   if (!(v === "alert" || v === "critical" || v === "debug" || v === "emergency" || v === "error" || v === "info" || v === "notice" || v === "warning")) return no(e, v, "enum", ["alert","critical","debug","emergency","error","info","notice","warning"], s);
 }
 
+/** The check of `ModelHint`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cModelHint(v: any, d: number, e: boolean): Verdict {
   const s = "ModelHint";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
@@ -195,6 +204,7 @@ function c36(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = cModelHint(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `ModelPreferences`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
   const s = "ModelPreferences";
   let r: Verdict;
@@ -220,6 +230,7 @@ function c38(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if ((r = checkIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
+/** The check of `Prompt`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPrompt(v: any, d: number, e: boolean): Verdict {
   const s = "Prompt";
   let r: Verdict;
@@ -234,6 +245,7 @@ export function cPrompt(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "Prompt/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `PromptMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptMessage(v: any, d: number, e: boolean): Verdict {
   const s = "PromptMessage";
   let r: Verdict;
@@ -245,6 +257,7 @@ export function cPromptMessage(v: any, d: number, e: boolean): Verdict {
   if ((r = cContentBlock(v["content"], d + 1, e)) !== undefined) return at(r, "content");
 }
 
+/** The check of `Resource`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResource(v: any, d: number, e: boolean): Verdict {
   const s = "Resource";
   let r: Verdict;
@@ -263,6 +276,7 @@ export function cResource(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "Resource/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `ResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceContents";
   let r: Verdict;
@@ -274,6 +288,7 @@ export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   if ((r = c2(v["uri"], d + 1, e, "ResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
+/** The check of `ResourceLink`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceLink";
   let r: Verdict;
@@ -299,6 +314,7 @@ function c40(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isUriTemplate(v))) return no(e, v, "format", "uri-template", s);
 }
 
+/** The check of `ResourceTemplate`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceTemplate";
   let r: Verdict;
@@ -316,6 +332,7 @@ export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "ResourceTemplate/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `Root`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRoot(v: any, d: number, e: boolean): Verdict {
   const s = "Root";
   let r: Verdict;
@@ -345,6 +362,7 @@ function c41(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `SamplingMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   const s = "SamplingMessage";
   let r: Verdict;
@@ -357,6 +375,7 @@ export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   if ((r = c41(v["content"], d + 1, e, "SamplingMessage/properties/content")) !== undefined) return at(r, "content");
 }
 
+/** The check of `SamplingMessageContentBlock`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSamplingMessageContentBlock(v: any, d: number, e: boolean): Verdict {
   const s = "SamplingMessageContentBlock";
   let r: Verdict;
@@ -387,6 +406,7 @@ function c43(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
 }
 
+/** The check of `ServerCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ServerCapabilities";
   let r: Verdict;
@@ -400,6 +420,7 @@ export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "experimental")) if ((r = c42(v["experimental"], d + 1, e, "ServerCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
 }
 
+/** The check of `TextContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTextContent(v: any, d: number, e: boolean): Verdict {
   const s = "TextContent";
   let r: Verdict;
@@ -413,6 +434,7 @@ export function cTextContent(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
+/** The check of `TextResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "TextResourceContents";
   let r: Verdict;
@@ -462,6 +484,7 @@ function c48(v: any, d: number, e: boolean, s: string): Verdict {
   if (hasOwn(v, "required")) if ((r = c14(v["required"], d + 1, e, "Tool/properties/outputSchema/properties/required")) !== undefined) return at(r, "required");
 }
 
+/** The check of `Tool`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTool(v: any, d: number, e: boolean): Verdict {
   const s = "Tool";
   let r: Verdict;
@@ -479,12 +502,14 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "Tool/properties/icons")) !== undefined) return at(r, "icons");
 }
 
+/** The check of `ToolChoice`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolChoice(v: any, d: number, e: boolean): Verdict {
   const s = "ToolChoice";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "mode")) if (!((v["mode"] === "auto" || v["mode"] === "none" || v["mode"] === "required"))) return at(no(e, v["mode"], "enum", ["auto","none","required"], s + "/properties/mode"), "mode");
 }
 
+/** The check of `ToolResultContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolResultContent";
   let r: Verdict;
@@ -501,6 +526,7 @@ export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   if ((r = c4(v["content"], d + 1, e, "ToolResultContent/properties/content")) !== undefined) return at(r, "content");
 }
 
+/** The check of `ToolUseContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolUseContent";
   let r: Verdict;

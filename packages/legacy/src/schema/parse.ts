@@ -28,11 +28,44 @@ export type LegacyMessageKind = "request" | "notification" | "result" | "error";
 
 /** A message a legacy client may send a server, or why it is not one. */
 export type ParsedLegacyMessage =
-  | { ok: true; kind: "request"; method: ClientRequest["method"]; message: ClientRequest }
-  | { ok: true; kind: "notification"; method: string; message: ClientNotification | JSONRPCNotification }
-  | { ok: true; kind: "result"; message: JSONRPCResultResponse }
-  | { ok: true; kind: "error"; message: JSONRPCErrorResponse }
   | {
+      /** Valid. */
+      ok: true;
+      /** A request. */
+      kind: "request";
+      /** Its method. */
+      method: ClientRequest["method"];
+      /** The request, as validated. */
+      message: ClientRequest;
+    }
+  | {
+      /** Valid. */
+      ok: true;
+      /** A notification. */
+      kind: "notification";
+      /** Its method. */
+      method: string;
+      /** The notification, as validated. */
+      message: ClientNotification | JSONRPCNotification;
+    }
+  | {
+      /** Valid. */
+      ok: true;
+      /** A result response. */
+      kind: "result";
+      /** The response. */
+      message: JSONRPCResultResponse;
+    }
+  | {
+      /** Valid. */
+      ok: true;
+      /** An error response. */
+      kind: "error";
+      /** The response. */
+      message: JSONRPCErrorResponse;
+    }
+  | {
+      /** Invalid. */
       ok: false;
       /** What the message looked like, when that could be told. */
       kind?: LegacyMessageKind;
@@ -48,6 +81,7 @@ export type ParsedLegacyMessage =
       limit?: JsonLimitHit;
     };
 
+/** Options of {@link parseLegacyMessage}. */
 export interface ParseLegacyMessageOptions {
   /**
    * Limits on the message's shape, checked in one pass before anything else
@@ -150,7 +184,20 @@ export type LegacyServerRequestMethod = keyof typeof resultChecks;
  * `roots/list`, `ping`). A method the server may not send gives
  * `ok: false` too.
  */
-export function checkLegacyResult(method: string, result: unknown): { ok: true } | { ok: false; message: string } {
+export function checkLegacyResult(
+  method: string,
+  result: unknown,
+):
+  | {
+      /** The result is valid for `method`. */
+      ok: true;
+    }
+  | {
+      /** It is not. */
+      ok: false;
+      /** The first problem, in words. */
+      message: string;
+    } {
   const check = lookup(resultChecks, method);
   if (!check) return { ok: false, message: `No result to check for method ${JSON.stringify(method)}: a server does not send it to a client` };
   const issue = issueOf(check, result);

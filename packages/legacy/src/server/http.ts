@@ -23,8 +23,8 @@
  */
 import { definedOnly, isRecord, SSE_DEFAULTS, SseStream, type SseOptions } from "@mrtr/internal";
 import { INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
-import type { RequestId } from "@mrtr/schema";
-import type { McpServer, ServerResponse } from "@mrtr/server";
+import type { JSONRPCResponse, RequestId } from "@mrtr/schema";
+import type { McpServer } from "@mrtr/server";
 import { authInfoOf, principalOf } from "@mrtr/server/auth";
 import type { HttpEra } from "@mrtr/server/plugin";
 import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
@@ -117,7 +117,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
   async function alone(request: Request, message: Record<string, unknown>, server: McpServer): Promise<Response> {
     const version = isLegacyInitialize(message) ? undefined : (request.headers.get("mcp-protocol-version") ?? undefined);
     const bridge = new LegacySession(server, { send: () => false }, { ...options, withoutInput: true, ...(version !== undefined && { version }) });
-    const answer = await bridge.receive(message, { transport: request, signal: request.signal });
+    const answer = await bridge.receive(message, { request, signal: request.signal });
     return answer ? json(answer) : new Response(null, { status: 202 });
   }
 
@@ -133,9 +133,9 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     let session!: HttpSession;
     const bridge = new LegacySession(server, outputOf(() => session), options);
     session = { id, principal: principalFor(request), bridge, posts: new Map(), standalone: undefined, waiting: [], idle: undefined };
-    let answer: ServerResponse | undefined;
+    let answer: JSONRPCResponse | undefined;
     try {
-      answer = await bridge.receive(message, { transport: request, signal: request.signal });
+      answer = await bridge.receive(message, { request, signal: request.signal });
     } finally {
       opening--;
     }
@@ -152,7 +152,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
   function post(session: HttpSession, request: Request, message: Record<string, unknown>): Promise<Response> {
     const isRequest = "id" in message && typeof message.method === "string";
     if (!isRequest) {
-      void session.bridge.receive(message, { transport: request });
+      void session.bridge.receive(message, { request });
       return Promise.resolve(new Response(null, { status: 202 }));
     }
     return new Promise<Response>((resolve) => {
@@ -168,7 +168,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
         },
       };
       session.posts.set(k, stream);
-      void session.bridge.receive(message, { transport: request }).then((answer: ServerResponse | undefined) => {
+      void session.bridge.receive(message, { request }).then((answer: JSONRPCResponse | undefined) => {
         if (session.posts.get(k) === stream) session.posts.delete(k);
         if (!stream.sse) return resolve(answer ? json(answer) : new Response(null, { status: 202 }));
         if (answer) stream.sse.send(answer, true);

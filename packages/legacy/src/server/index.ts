@@ -8,6 +8,8 @@
  * createHttpHandler(server, { legacy: legacyHttp() });
  * serveStdio(server, { legacy: legacyStdio() });
  * ```
+ *
+ * @module
  */
 export { legacyHttp, LEGACY_HTTP_DEFAULTS } from "./http.js";
 export type { LegacyHttpOptions } from "./http.js";

@@ -21,8 +21,8 @@
  * its messages go (`SessionOutput`).
  */
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY } from "@mrtr/schema";
-import type { JSONRPCNotification, RequestId } from "@mrtr/schema";
-import type { McpServer, ServerResponse } from "@mrtr/server";
+import type { JSONRPCNotification, JSONRPCResponse, RequestId } from "@mrtr/schema";
+import type { McpServer } from "@mrtr/server";
 import { definedOnly, isRecord } from "@mrtr/internal";
 import { checkLegacyResult, parseLegacyMessage } from "../schema/parse.js";
 import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
@@ -66,9 +66,17 @@ export interface SessionOutput {
   send(message: Record<string, unknown>, related: RequestId | undefined, urgent?: boolean): boolean;
 }
 
-/** What a binding passes with each message: its own object (reaches the core as `transport`) and the exchange's signal. */
+/** What a binding passes with each message: the host's request object (reaches handlers as `ctx.request`) and the exchange's signal. */
 export interface SessionExchange {
+  /** The host's request object of this message (over HTTP the web `Request`). */
+  request?: unknown;
+  /**
+   * The same as `request`, which wins when both are given.
+   *
+   * @deprecated Use `request`. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
+   */
   transport?: unknown;
+  /** Aborted when the exchange is over (the HTTP client went away). */
   signal?: AbortSignal;
 }
 
@@ -97,6 +105,12 @@ const BRIDGED = new Set(["tools/list", "tools/call", "prompts/list", "prompts/ge
 
 let sessions = 0;
 
+/**
+ * One legacy client's session: its `initialize` handshake, its requests
+ * bridged onto the server's stateless handlers (an `input_required` round
+ * becomes real server-to-client requests), within `SessionLimits`. The HTTP
+ * and stdio plugins make one per session; a binding of your own may too.
+ */
 export class LegacySession {
   /** The negotiated protocol version, once initialized. */
   version: string | undefined;
@@ -128,16 +142,21 @@ export class LegacySession {
   private readonly withoutInput: boolean;
 
   /** Requests of the client being served, and server requests waiting for the client. */
-  activity(): { requests: number; waiting: number } {
+  activity(): {
+    /** Client requests being served. */
+    requests: number;
+    /** Server requests waiting for the client's answer. */
+    waiting: number;
+  } {
     return { requests: this.inFlight.size, waiting: this.pending.size };
   }
 
   /** One decoded message from the client. Resolves to the answer to send for a request, else undefined. Never rejects. */
-  async receive(message: Record<string, unknown>, exchange: SessionExchange = {}): Promise<ServerResponse | undefined> {
+  async receive(message: Record<string, unknown>, exchange: SessionExchange = {}): Promise<JSONRPCResponse | undefined> {
     const parsed = parseLegacyMessage(message);
     if (!parsed.ok) {
       if (parsed.kind === "notification" || parsed.kind === "result" || parsed.kind === "error") return undefined;
-      return { jsonrpc: JSONRPC_VERSION, ...(isId(message.id) && { id: message.id }), error: { code: parsed.code, message: parsed.message, ...(parsed.issues.length > 0 && { data: { issues: parsed.issues.slice(0, 20) } }) } } as ServerResponse;
+      return { jsonrpc: JSONRPC_VERSION, ...(isId(message.id) && { id: message.id }), error: { code: parsed.code, message: parsed.message, ...(parsed.issues.length > 0 && { data: { issues: parsed.issues.slice(0, 20) } }) } } as JSONRPCResponse;
     }
     if (parsed.kind === "result" || parsed.kind === "error") return void this.answered(message);
     if (parsed.kind === "notification") return void this.notified(message);
@@ -149,7 +168,7 @@ export class LegacySession {
     } catch (error) {
       if (error === CANCELLED) return undefined; // a cancelled request gets no answer
       const e = error instanceof BridgeError ? error : new BridgeError(INTERNAL_ERROR, "Internal error");
-      return { jsonrpc: JSONRPC_VERSION, id, error: { code: e.code, message: e.message, ...(e.data && { data: e.data }) } } as ServerResponse;
+      return { jsonrpc: JSONRPC_VERSION, id, error: { code: e.code, message: e.message, ...(e.data && { data: e.data }) } } as JSONRPCResponse;
     }
   }
 
@@ -304,7 +323,7 @@ export class LegacySession {
         },
       },
     };
-    const response = await this.server.handle(message, { transport: exchange.transport, connection: this, signal, ...(send && { send }) });
+    const response = await this.server.handle(message, { request: exchange.request, transport: exchange.transport, connection: this, signal, ...(send && { send }) });
     if (!response) throw CANCELLED;
     if ("error" in response) throw new BridgeError(response.error.code, response.error.message);
     return response.result as Record<string, unknown>;

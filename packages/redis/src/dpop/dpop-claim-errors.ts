@@ -7,7 +7,10 @@
 
 /** Redis did not answer a proof's claim within `timeoutMs`. */
 export class DPoPClaimTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
+  constructor(
+    /** The limit it waited, in ms. */
+    readonly timeoutMs: number,
+  ) {
     super(`Redis did not answer a DPoP proof's replay check within ${timeoutMs} ms (RedisDPoPReplayCache timeoutMs); is Redis reachable and not overloaded?`);
     this.name = "DPoPClaimTimeoutError";
   }
@@ -15,7 +18,10 @@ export class DPoPClaimTimeoutError extends Error {
 
 /** `maxPendingClaims` claims were already waiting for Redis; this one was not sent. */
 export class TooManyPendingDPoPClaimsError extends Error {
-  constructor(readonly maxPendingClaims: number) {
+  constructor(
+    /** The limit of claims waiting at once. */
+    readonly maxPendingClaims: number,
+  ) {
     super(`${maxPendingClaims} DPoP replay checks are already waiting for Redis (RedisDPoPReplayCache maxPendingClaims); this one was not sent.`);
     this.name = "TooManyPendingDPoPClaimsError";
   }

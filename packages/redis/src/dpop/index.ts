@@ -2,6 +2,8 @@
  * @mrtr/redis/dpop: a Redis-backed `DPoPReplayCache` for `protect` of
  * @mrtr/server/auth, so that a DPoP proof is accepted once across every
  * instance sharing one Redis.
+ *
+ * @module
  */
 export { RedisDPoPReplayCache } from "./redis-dpop-replay-cache.js";
 export type { RedisDPoPReplayCacheOptions } from "./redis-dpop-replay-cache.js";

@@ -30,6 +30,7 @@ import { CREATE, GET, UPDATE, type LuaScript, type ScriptCommands } from "./task
  * `createClient()` and `createCluster()` of `redis` or `@redis/client` return.
  */
 export interface RedisTaskClient {
+  /** The client with per-command options (abort signal, timeout): what the store runs its scripts through. */
   withCommandOptions(options: { abortSignal: AbortSignal; timeout: number; typeMapping: {} }): ScriptCommands;
   /** A new connection with the same options, for the subscription. */
   duplicate(): RedisSubscriberClient;

@@ -9,10 +9,13 @@
 
 /** The part of a node-redis client or cluster's duplicate the announcements use. */
 export interface RedisSubscriberClient {
+  /** Opens the connection. */
   connect(): Promise<unknown>;
+  /** Subscribes `listener` to `channel`. */
   subscribe(channel: string, listener: (message: string, channel: string) => unknown): Promise<unknown>;
   /** Closes the connection at once. */
   destroy(): void;
+  /** Listens to the connection's errors (which would otherwise be thrown). */
   on(event: "error", listener: (error: unknown) => void): unknown;
 }
 

@@ -12,7 +12,9 @@ import { createHash } from "node:crypto";
 
 /** What runs a script: the node-redis commands, bound to one call's abort signal and timeout. */
 export interface ScriptCommands {
+  /** `EVALSHA`: runs a script Redis already has, by its SHA-1. */
   evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  /** `EVAL`: runs a script from its source. */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 

@@ -37,6 +37,7 @@ export interface HeaderProblem {
   header: string;
   /** The JSON-RPC error code to answer with: -32020, or -32022 for a version only the header names that is not served. */
   code: number;
+  /** What is wrong, in words, for the error's message. */
   message: string;
   /** For a parameter: the path of the argument in `arguments`. */
   path?: readonly string[];

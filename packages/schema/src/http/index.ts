@@ -3,6 +3,8 @@
  * sides apply to header values (the Base64 sentinel), to custom headers
  * from tool parameters (`x-mcp-header`), and to whether a POST's headers
  * agree with its body; and the trace format's types. No dependencies.
+ *
+ * @module
  */
 export { paramHeaderProblems, standardHeaderProblems } from "./header-agreement.js";
 export type { HeaderLookup, HeaderProblem } from "./header-agreement.js";

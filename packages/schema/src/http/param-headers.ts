@@ -24,7 +24,19 @@ export interface ParamHeader {
 }
 
 /** The annotations of an input schema, or why the tool definition is invalid. */
-export type ParamHeaders = { ok: true; headers: ParamHeader[] } | { ok: false; reason: string };
+export type ParamHeaders =
+  | {
+      /** The annotations are valid. */
+      ok: true;
+      /** The headers they ask for, in schema order. */
+      headers: ParamHeader[];
+    }
+  | {
+      /** They are not: the tool definition is invalid. */
+      ok: false;
+      /** Which rule they break, in words. */
+      reason: string;
+    };
 
 /** RFC 9110 `tchar`: what a header field name may hold. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -26,7 +26,10 @@ export interface AuthInfo {
    * token with a `jkt` is only accepted with a DPoP proof signed by that key
    * (`protect`'s `dpop` option); other members stay in `claims`.
    */
-  confirmation?: { readonly jkt?: string };
+  confirmation?: {
+    /** The SHA-256 thumbprint (RFC 7638) of the key the token is bound to. */
+    readonly jkt?: string;
+  };
   /** All verified claims (JWT) or introspection fields, for application checks. */
   claims?: Readonly<Record<string, unknown>>;
 }

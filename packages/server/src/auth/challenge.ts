@@ -13,11 +13,13 @@ export interface ChallengeParams {
   scopes?: readonly string[];
   /** "invalid_token", "insufficient_scope" or "invalid_request". */
   error?: "invalid_token" | "insufficient_scope" | "invalid_request";
+  /** Words for a person about the error (`error_description`). */
   errorDescription?: string;
 }
 
 /** The parameters of a DPoP challenge: a Bearer challenge's, the DPoP errors (RFC 9449 §12.2), and the accepted proof algorithms. */
 export interface DPoPChallengeParams extends Omit<ChallengeParams, "error"> {
+  /** The error code (`error`): a Bearer one, or a DPoP one (RFC 9449 §12.2). */
   error?: ChallengeParams["error"] | "invalid_dpop_proof" | "use_dpop_nonce";
   /** The JWS algorithms accepted for proofs (`algs`). */
   algorithms: readonly string[];

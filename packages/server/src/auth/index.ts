@@ -4,10 +4,13 @@
  * challenges, token verification (JWT via JWKS, or your own), DPoP-bound
  * tokens (RFC 9449) beside or instead of bearer ones, and the verified
  * identity handed to the server (`ctx.auth`, the principal).
+ *
+ * @module
  */
 export { protect } from "./protect.js";
 export type { ProtectOptions, RejectionReason } from "./protect.js";
 export type { DPoPOptions, DPoPRejection } from "./dpop.js";
+export type { ProofRejection } from "./dpop-proof.js";
 export type { DPoPNonceOptions } from "./dpop-nonce.js";
 export { DPoPReplayCacheUnavailableError, MemoryDPoPReplayCache } from "./dpop-replay-cache.js";
 export type { DPoPReplayCache, MemoryDPoPReplayCacheOptions } from "./dpop-replay-cache.js";

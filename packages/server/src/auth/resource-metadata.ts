@@ -13,7 +13,12 @@ export interface ResourceMetadataOptions {
   /** `scopes_supported`: the scopes for basic use (not offline_access). */
   scopesSupported?: readonly string[];
   /** DPoP (RFC 9728 §2): `dpop_signing_alg_values_supported` and `dpop_bound_access_tokens_required`. */
-  dpop?: { algorithms: readonly string[]; required: boolean };
+  dpop?: {
+    /** The JWS algorithms accepted for proofs. */
+    algorithms: readonly string[];
+    /** Whether every access token must be DPoP-bound. */
+    required: boolean;
+  };
   /** Further fields (resource_name, resource_documentation, …). */
   extra?: Readonly<Record<string, unknown>>;
 }

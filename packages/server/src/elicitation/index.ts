@@ -2,6 +2,8 @@
  * Elicitation helpers of the server: the form guard (restricted schema, no
  * secrets in form mode), the answer check (an `ElicitResult` that fits the
  * form asked for), and connect links (URL mode bound to the right person).
+ *
+ * @module
  */
 export { ElicitationDefinitionError, FormSchemaError, FormSecretError } from "./errors.js";
 export type { SecretLocation } from "./errors.js";

@@ -5,8 +5,8 @@
  * are notifications to send first, an event stream (streams.ts). Stateless:
  * no session, no stream to resume; any instance serves any request.
  */
-import { INVALID_REQUEST } from "@mrtr/schema";
-import type { McpServer, ServerResponse } from "../server.js";
+import { INVALID_REQUEST, type JSONRPCResponse } from "@mrtr/schema";
+import type { McpServer } from "../server.js";
 import type { HttpEra } from "../eras.js";
 import { errorResponse } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
@@ -42,7 +42,7 @@ export interface HttpHandlerOptions extends StreamOptions {
 }
 
 /** An error response of the binding's own (no message was read, so no id to echo). */
-function rpcError(code: number, message: string): ServerResponse {
+function rpcError(code: number, message: string): JSONRPCResponse {
   return errorResponse(undefined, { code, message });
 }
 
@@ -67,7 +67,16 @@ export type HttpHandler = ((request: Request) => Promise<Response>) & { readonly
 
 /**
  * A web-standard request handler serving `server` over Streamable HTTP, on
- * the path it is mounted at (or only on `options.path`).
+ * the path it is mounted at (or only on `options.path`): one JSON-RPC message
+ * per POST, answered as JSON or, once the request sends
+ * notifications ahead of its answer, as an event stream. Fetch-based hosts
+ * (Deno, Bun, workers) use it as it is; Node through `@mrtr/server/node`.
+ *
+ * @example
+ * ```ts
+ * const handler = createHttpHandler(server);
+ * createNodeServer(handler).listen(3000); // from @mrtr/server/node
+ * ```
  */
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
   const path = options.path;

@@ -4,7 +4,7 @@
  * adapter writes the text to the socket in one go, with its length, and never
  * builds one.
  */
-import type { ServerResponse } from "../server.js";
+import type { JSONRPCResponse } from "@mrtr/schema";
 import { httpStatusOf } from "./status.js";
 
 /** A JSON body (or none) with its status and headers, not yet a `Response`. */
@@ -26,7 +26,7 @@ export function jsonResponse(body: unknown, status: number, extra: Record<string
 }
 
 /** A JSON-RPC answer as JSON, with its HTTP status (200 for a result, the mapped status for an error). */
-export function jsonAnswer(response: ServerResponse): JsonAnswer {
+export function jsonAnswer(response: JSONRPCResponse): JsonAnswer {
   return jsonResponse(response, httpStatusOf(response as { error?: { code: number } }));
 }
 

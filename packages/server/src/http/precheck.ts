@@ -11,7 +11,7 @@ import { UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
 import { paramHeaderProblems, standardHeaderProblems, type HeaderLookup } from "@mrtr/schema/http";
 import type { PrecheckFacts } from "../exchange.js";
 import type { IncomingHttp } from "./incoming.js";
-import { HeaderMismatchError, UnsupportedVersionError, type McpError } from "../errors.js";
+import { McpHeaderMismatchError, UnsupportedVersionError, type McpError } from "../errors.js";
 
 /** The precheck of one HTTP request's message. */
 export function httpPrecheck(request: Pick<IncomingHttp, "header">): (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined {
@@ -24,6 +24,6 @@ export function httpPrecheck(request: Pick<IncomingHttp, "header">): (message: R
       if (annotated.length > 0) [problem] = paramHeaderProblems(annotated, header, params.arguments ?? {});
     }
     if (!problem) return undefined;
-    return problem.code === UNSUPPORTED_PROTOCOL_VERSION ? new UnsupportedVersionError(problem.requested ?? "", facts.supportedVersions) : new HeaderMismatchError(problem.message);
+    return problem.code === UNSUPPORTED_PROTOCOL_VERSION ? new UnsupportedVersionError(problem.requested ?? "", facts.supportedVersions) : new McpHeaderMismatchError(problem.message);
   };
 }

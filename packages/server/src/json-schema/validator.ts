@@ -5,7 +5,17 @@
  */
 
 /** The verdict on one value. */
-export type SchemaVerdict = { valid: true } | { valid: false; problems: string[] };
+export type SchemaVerdict =
+  | {
+      /** The value satisfies the schema. */
+      valid: true;
+    }
+  | {
+      /** The value does not satisfy the schema. */
+      valid: false;
+      /** What is wrong, in words, each naming where. */
+      problems: string[];
+    };
 
 /** Compiles JSON Schemas (draft 2020-12) into checks. */
 export interface JsonSchemaValidator {

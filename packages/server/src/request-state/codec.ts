@@ -114,7 +114,21 @@ export type RejectReason =
   | "state-schema";
 
 /** Outcome of `open`. `detail` is for server logs, not for the client. */
-export type OpenResult<T> = { ok: true; state: OpenedState<T> } | { ok: false; reason: RejectReason; detail?: string };
+export type OpenResult<T> =
+  | {
+      /** The token opened and passed every check. */
+      ok: true;
+      /** What it holds. */
+      state: OpenedState<T>;
+    }
+  | {
+      /** The token was refused. */
+      ok: false;
+      /** Which check refused it (for the host's hook; the client learns nothing). */
+      reason: RejectReason;
+      /** More about it, for logs. */
+      detail?: string;
+    };
 
 const TOKEN_VERSION = "v1";
 const PAYLOAD_VERSION = 1;

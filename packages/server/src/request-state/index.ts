@@ -3,6 +3,8 @@
  * bound to audience, principal, request and expiry (codec.ts documents the
  * format), the params digest they bind to, RFC 8785 canonical JSON, and a
  * replay guard for states that must be used once.
+ *
+ * @module
  */
 export {
   RequestStateCodec,

@@ -25,7 +25,15 @@ import type { Eventually, StateCrypto, StateKey } from "./state-crypto.js";
 export type { WebCryptoKey } from "./web-state-crypto.js";
 
 /** A secret (a string counts by its UTF-8 bytes), optionally with the id tokens sealed by it carry. */
-export type SecretInput = string | Uint8Array | { id: string; secret: string | Uint8Array };
+export type SecretInput =
+  | string
+  | Uint8Array
+  | {
+      /** The key id the tokens it seals carry (`kid`). */
+      id: string;
+      /** The secret itself, at least 32 bytes. */
+      secret: string | Uint8Array;
+    };
 
 /** Fewest bytes a secret may have: 256 bits, the AES key size. */
 export const MIN_SECRET_BYTES = 32;

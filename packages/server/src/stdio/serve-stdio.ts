@@ -30,14 +30,14 @@
  *   `console.debug`) is sent to stderr while serving, so a handler's logging
  *   cannot corrupt the stream.
  */
-import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
+import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, type JSONRPCResponse } from "@mrtr/schema";
 import { definedOnly, LineSplitter, type LineFrame } from "@mrtr/internal";
 import { setMaxListeners } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { errorResponse, idOf } from "../error-response.js";
 import type { ChannelEra, EraConnection } from "../eras.js";
 import { decodeMessage } from "../intake.js";
-import type { McpServer, ServerResponse } from "../server.js";
+import type { McpServer } from "../server.js";
 
 /** Options of {@link serveStdio}. */
 export interface StdioServeOptions {
@@ -76,10 +76,28 @@ export interface StdioServing {
   /** Ends serving now, as if the input had ended. */
   close(): Promise<void>;
   /** What this channel is doing: requests in flight, lines refused (too long, not UTF-8, over the in-flight limits), notifications dropped because the output was backed up. */
-  stats(): { inFlight: number; refused: number; dropped: number };
+  stats(): {
+    /** Requests being served. */
+    inFlight: number;
+    /** Lines refused so far. */
+    refused: number;
+    /** Notifications dropped so far. */
+    dropped: number;
+  };
 }
 
-/** Serves `server` over a newline-delimited stream pair (by default this process's stdin and stdout). */
+/**
+ * Serves `server` over a newline-delimited stream pair (by default this
+ * process's stdin and stdout): one JSON-RPC message per line, requests served
+ * concurrently within the limits. Stdout then belongs to the protocol: log to
+ * stderr.
+ *
+ * @example
+ * ```ts
+ * const server = createServer({ name: "notes", version: "1.0.0", requestState: { secrets: secretsFromEnv() } });
+ * serveStdio(server); // from @mrtr/server/stdio
+ * ```
+ */
 export function serveStdio(server: McpServer, options: StdioServeOptions = {}): StdioServing {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
@@ -119,7 +137,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
     }
     write(`${JSON.stringify(message)}\n`);
   };
-  const answer = (response: ServerResponse | undefined): void => {
+  const answer = (response: JSONRPCResponse | undefined): void => {
     if (response) writeLine(response);
   };
   const send = (notification: unknown, urgent?: boolean): boolean => {

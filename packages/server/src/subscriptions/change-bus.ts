@@ -8,10 +8,24 @@
 
 /** One change, as announced by the application. */
 export type ChangeEvent =
-  | { type: "toolsListChanged" }
-  | { type: "promptsListChanged" }
-  | { type: "resourcesListChanged" }
-  | { type: "resourceUpdated"; uri: string };
+  | {
+      /** The tool list changed. */
+      type: "toolsListChanged";
+    }
+  | {
+      /** The prompt list changed. */
+      type: "promptsListChanged";
+    }
+  | {
+      /** The resource list changed. */
+      type: "resourcesListChanged";
+    }
+  | {
+      /** One resource changed. */
+      type: "resourceUpdated";
+      /** Its URI. */
+      uri: string;
+    };
 
 /** A publish/subscribe channel of change events. */
 export interface ChangeBus {

@@ -16,7 +16,16 @@ export interface SubscriptionOptions {
    * once the server serves announces it, and `server.notify.*ListChanged()`
    * announces changes the server cannot see (a listing that depends on data).
    */
-  listChanged?: boolean | { tools?: boolean; prompts?: boolean; resources?: boolean };
+  listChanged?:
+    | boolean
+    | {
+        /** Announce tool list changes. */
+        tools?: boolean;
+        /** Announce prompt list changes. */
+        prompts?: boolean;
+        /** Announce resource list changes (resources and templates). */
+        resources?: boolean;
+      };
   /** Deliver `notifications/resources/updated` for subscribed URIs (`server.notify.resourceUpdated(uri)`); declares `resources.subscribe`. */
   resourceUpdates?: boolean;
   /** Whether the caller may follow this resource (checked per URI at listen time; refused URIs are left out of the acknowledgement). Default: any. */

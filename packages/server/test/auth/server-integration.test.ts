@@ -31,12 +31,12 @@ const call = (name: string) => request("tools/call", { name, arguments: {} });
 const textOf = (r: Record<string, any>) => r.content[0].text as string;
 
 describe("the verified user inside the server", () => {
-  it("reaches handlers as ctx.auth, from handle's option or from the transport protect marked", async () => {
+  it("reaches handlers as ctx.auth, from handle's option or from the request protect marked", async () => {
     const s = app();
     expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami"), { auth: alice }))))).toEqual({ auth: "alice", principal: "https://as.example#alice" });
-    const transport = new Request("https://mcp.example/mcp");
-    attachAuthInfo(transport, bob);
-    expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami"), { transport }))))).toEqual({ auth: "bob", principal: "https://as.example#bob" });
+    const marked = new Request("https://mcp.example/mcp");
+    attachAuthInfo(marked, bob);
+    expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami"), { request: marked }))))).toEqual({ auth: "bob", principal: "https://as.example#bob" });
     expect(JSON.parse(textOf(resultOf(await s.handle(call("whoami")))))).toEqual({});
   });
 

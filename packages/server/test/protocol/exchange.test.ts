@@ -4,7 +4,7 @@
  * `server.handle` with a binding written in the test.
  */
 import { describe, expect, it } from "vitest";
-import { HeaderMismatchError, type HandleOptions } from "@mrtr/server";
+import { McpHeaderMismatchError, type HandleOptions } from "@mrtr/server";
 import { errorOf, request, resultOf, server } from "../helpers.js";
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -85,7 +85,7 @@ describe("the exchange between a binding and the core", () => {
     const precheck: HandleOptions["precheck"] = (message, facts) => {
       const name = (message.params as { name?: string } | undefined)?.name;
       seen.push({ method: message.method, headers: name ? facts.toolParamHeaders(name) : [], versions: facts.supportedVersions });
-      return message.method === "tools/call" ? new HeaderMismatchError("no") : undefined;
+      return message.method === "tools/call" ? new McpHeaderMismatchError("no") : undefined;
     };
     const call = request("tools/call", { name: "route", arguments: { region: "eu" } });
     const e = errorOf(await s.handle(call, { precheck }));

@@ -4,6 +4,8 @@
  * call the server turns into a task is followed to its result, with the same
  * handlers, so `callTool` needs no change. `startTool`, `resumeTask`,
  * `getTask`, `updateTask` and `cancelTask` drive tasks by hand.
+ *
+ * @module
  */
 export { tasksClient } from "./tasks-client.js";
 export { cancelTask, getTask, resumeTask, startTool, updateTask } from "./manual-tasks.js";

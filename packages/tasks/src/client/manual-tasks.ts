@@ -14,7 +14,21 @@ import { checkedAck, checkedHandle, checkedTask } from "./task-checks.js";
 import { tasksOf } from "./tasks-client.js";
 
 /** What `startTool` resolves to: the result when the server answered at once, else the task to follow. */
-export type StartedTool = { status: "complete"; result: CallToolResult } | { status: "task"; taskId: string; task: CreateTaskResult };
+export type StartedTool =
+  | {
+      /** The server answered at once. */
+      status: "complete";
+      /** The tool's result. */
+      result: CallToolResult;
+    }
+  | {
+      /** The server made the call a task. */
+      status: "task";
+      /** The task's id, to follow, answer or cancel it. */
+      taskId: string;
+      /** The handle as the server sent it. */
+      task: CreateTaskResult;
+    };
 
 /**
  * Calls a tool as `callTool` does (input asked before the task is created is

@@ -40,6 +40,7 @@ export interface TasksClientOptions {
 /** The options with every default filled. */
 export type TasksClientSettings = Required<Omit<TasksClientOptions, "onTask">> & Pick<TasksClientOptions, "onTask">;
 
+/** The defaults of `tasksClient`'s options (polling bounds, input rounds, failures, limits). */
 export const TASKS_CLIENT_DEFAULTS = {
   minPollMs: 100,
   maxPollMs: 30_000,

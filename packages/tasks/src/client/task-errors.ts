@@ -7,7 +7,9 @@ import { LimitExceededError, McpClientError } from "@mrtr/client";
 /** The task ended `cancelled` (by this client, another, or the server). */
 export class TaskCancelledError extends McpClientError {
   constructor(
+    /** The task, to resume or cancel it. */
     readonly taskId: string,
+    /** The task's last status message, if it had one. */
     readonly statusMessage?: string,
   ) {
     super(`Task ${taskId} was cancelled${statusMessage ? `: ${statusMessage}` : "."} Call the tool again if its result is still needed.`);
@@ -17,6 +19,7 @@ export class TaskCancelledError extends McpClientError {
 /** The task did not end within the time the client follows it. */
 export class TaskPollTimeoutError extends LimitExceededError {
   constructor(
+    /** The task, to resume or cancel it. */
     readonly taskId: string,
     limitMs: number,
   ) {
@@ -27,6 +30,7 @@ export class TaskPollTimeoutError extends LimitExceededError {
 /** The task kept asking new questions. */
 export class TaskInputLimitError extends LimitExceededError {
   constructor(
+    /** The task, to resume or cancel it. */
     readonly taskId: string,
     limit: number,
   ) {
@@ -37,8 +41,10 @@ export class TaskInputLimitError extends LimitExceededError {
 /** tasks/get or tasks/update failed too many times in a row; `cause` is the last failure. */
 export class TaskPollFailedError extends LimitExceededError {
   constructor(
+    /** The task, to resume or cancel it. */
     readonly taskId: string,
     limit: number,
+    /** The last failure. */
     readonly cause: unknown,
   ) {
     super("tasksClient({ maxPollFailures })", limit, `Reaching task ${taskId} failed ${limit + 1} times in a row (last: ${(cause as Error)?.message ?? String(cause)}); it may still run: resumeTask(client, "${taskId}") follows it again.`);

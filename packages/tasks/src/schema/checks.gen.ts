@@ -24,6 +24,7 @@ function c1(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c0(v["params"], d + 1, e, "CancelTaskRequest/allOf/1/properties/params")) !== undefined) return at(r, "params");
 }
 
+/** The check of `CancelTaskRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelTaskRequest(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = checkJSONRPCRequest(v, d, e)) !== undefined) return r;
@@ -36,6 +37,7 @@ function c2(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(v["resultType"] === "complete")) return at(no(e, v["resultType"], "const", "complete", s + "/properties/resultType"), "resultType");
 }
 
+/** The check of `CancelTaskResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelTaskResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = checkResult(v, d, e)) !== undefined) return r;
@@ -59,6 +61,7 @@ function c4(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CancelledTask`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelledTask(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledTask";
   let r: Verdict;
@@ -93,6 +96,7 @@ function c6(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `CompletedTask`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompletedTask(v: any, d: number, e: boolean): Verdict {
   const s = "CompletedTask";
   let r: Verdict;
@@ -120,6 +124,7 @@ function c7(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(v["resultType"] === "task")) return at(no(e, v["resultType"], "const", "task", s + "/properties/resultType"), "resultType");
 }
 
+/** The check of `CreateTaskResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateTaskResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = checkResult(v, d, e)) !== undefined) return r;
@@ -127,6 +132,7 @@ export function cCreateTaskResult(v: any, d: number, e: boolean): Verdict {
   if ((r = c7(v, d, e, "CreateTaskResult/allOf/2")) !== undefined) return r;
 }
 
+/** The check of `DetailedTask`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cDetailedTask(v: any, d: number, e: boolean): Verdict {
   const s = "DetailedTask";
   let r: Verdict;
@@ -155,6 +161,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `FailedTask`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cFailedTask(v: any, d: number, e: boolean): Verdict {
   const s = "FailedTask";
   let r: Verdict;
@@ -186,6 +193,7 @@ function c9(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c0(v["params"], d + 1, e, "GetTaskRequest/allOf/1/properties/params")) !== undefined) return at(r, "params");
 }
 
+/** The check of `GetTaskRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetTaskRequest(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = checkJSONRPCRequest(v, d, e)) !== undefined) return r;
@@ -229,6 +237,7 @@ function c14(v: any, d: number, e: boolean): Verdict {
 
 const S15 = [[[],[]],[[],[]],[[],[]],[[],[]],[[],[]]] as const;
 
+/** The check of `GetTaskResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetTaskResult(v: any, d: number, e: boolean): Verdict {
   const s = "GetTaskResult";
   if (isObj(v)) {
@@ -258,6 +267,7 @@ function c16(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `InputRequiredTask`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInputRequiredTask(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequiredTask";
   let r: Verdict;
@@ -290,6 +300,7 @@ function c17(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `Task`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTask(v: any, d: number, e: boolean): Verdict {
   const s = "Task";
   let r: Verdict;
@@ -309,6 +320,7 @@ export function cTask(v: any, d: number, e: boolean): Verdict {
   if ((r = c17(v["ttlMs"], d + 1, e, "Task/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
 }
 
+/** The check of `TaskStatus`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTaskStatus(v: any, d: number, e: boolean): Verdict {
   const s = "TaskStatus";
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
@@ -325,6 +337,7 @@ function c18(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = cTaskStatusNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
+/** The check of `TaskStatusNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTaskStatusNotification(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = checkJSONRPCNotification(v, d, e)) !== undefined) return r;
@@ -361,6 +374,7 @@ function c23(v: any, d: number, e: boolean): Verdict {
   if ((r = cCancelledTask(v, d, e)) !== undefined) return r;
 }
 
+/** The check of `TaskStatusNotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTaskStatusNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "TaskStatusNotificationParams";
   if (isObj(v)) {
@@ -384,6 +398,7 @@ function c24(v: any, d: number, e: boolean, s: string): Verdict {
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
 }
 
+/** The check of `TaskSubscriptionAcknowledgedNotifications`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTaskSubscriptionAcknowledgedNotifications(v: any, d: number, e: boolean): Verdict {
   const s = "TaskSubscriptionAcknowledgedNotifications";
   let r: Verdict;
@@ -392,6 +407,7 @@ export function cTaskSubscriptionAcknowledgedNotifications(v: any, d: number, e:
   if (hasOwn(v, "taskIds")) if ((r = c24(v["taskIds"], d + 1, e, "TaskSubscriptionAcknowledgedNotifications/properties/taskIds")) !== undefined) return at(r, "taskIds");
 }
 
+/** The check of `TaskSubscriptionNotifications`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTaskSubscriptionNotifications(v: any, d: number, e: boolean): Verdict {
   const s = "TaskSubscriptionNotifications";
   let r: Verdict;
@@ -400,6 +416,7 @@ export function cTaskSubscriptionNotifications(v: any, d: number, e: boolean): V
   if (hasOwn(v, "taskIds")) if ((r = c24(v["taskIds"], d + 1, e, "TaskSubscriptionNotifications/properties/taskIds")) !== undefined) return at(r, "taskIds");
 }
 
+/** The check of `TasksExtensionCapability`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTasksExtensionCapability(v: any, d: number, e: boolean): Verdict {
   const s = "TasksExtensionCapability";
   let r: Verdict;
@@ -428,12 +445,14 @@ function c26(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = c25(v["params"], d + 1, e, "UpdateTaskRequest/allOf/1/properties/params")) !== undefined) return at(r, "params");
 }
 
+/** The check of `UpdateTaskRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUpdateTaskRequest(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = checkJSONRPCRequest(v, d, e)) !== undefined) return r;
   if ((r = c26(v, d, e, "UpdateTaskRequest/allOf/1")) !== undefined) return r;
 }
 
+/** The check of `UpdateTaskResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUpdateTaskResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = checkResult(v, d, e)) !== undefined) return r;
@@ -451,6 +470,7 @@ function c27(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
+/** The check of `WorkingTask`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cWorkingTask(v: any, d: number, e: boolean): Verdict {
   const s = "WorkingTask";
   let r: Verdict;

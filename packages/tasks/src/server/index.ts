@@ -3,6 +3,8 @@
  * plugin (`createServer({ extensions: [tasks()] })`); a tool opts in with
  * `task: { ... }` on its definition, and its ordinary handler runs as a
  * durable, pollable task.
+ *
+ * @module
  */
 import "./tool-task.js";
 

@@ -41,6 +41,7 @@ export interface TasksOptions {
 /** The options with every default filled. */
 export type TasksSettings = Required<Omit<TasksOptions, "store">> & { store: TaskStore | undefined };
 
+/** The defaults of `tasks()`'s options (time to live, polling, limits). */
 export const TASKS_DEFAULTS = {
   defaultTtlMs: 3_600_000,
   maxTtlMs: 86_400_000,

@@ -16,7 +16,10 @@ import { isTerminal, type TaskError, type TaskRecord, type TaskStore } from "./t
 
 /** Why a task's handler was stopped, as its signal's reason. */
 export class TaskStoppedError extends Error {
-  constructor(readonly why: "cancelled" | "failed" | "expired" | "closing") {
+  constructor(
+    /** What stopped it: a cancel, a failure, the time to live, or the server closing. */
+    readonly why: "cancelled" | "failed" | "expired" | "closing",
+  ) {
     super(
       why === "cancelled"
         ? "The task was cancelled (tasks/cancel)."

@@ -16,8 +16,11 @@ import type { TaskStatus } from "../schema/types.gen.js";
 
 /** The JSON-RPC error of a failed task. */
 export interface TaskError {
+  /** The JSON-RPC error code. */
   code: number;
+  /** The error's message. */
   message: string;
+  /** The error's `data`, if any. */
   data?: unknown;
 }
 
@@ -27,9 +30,13 @@ export interface TaskRecord {
   taskId: string;
   /** The principal that created it ("" when the server has none): only it may read, answer or cancel the task. */
   owner: string;
+  /** Where it stands: working, input_required, completed, failed or cancelled. */
   status: TaskStatus;
+  /** Words about where it stands, for people (progress messages land here). */
   statusMessage?: string;
+  /** When it was created. */
   createdAt: number;
+  /** When it last changed. */
   lastUpdatedAt: number;
   /** How long after `createdAt` the task is kept (the wire's `ttlMs`). */
   ttlMs: number;

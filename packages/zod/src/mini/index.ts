@@ -8,6 +8,8 @@
  *
  * For verdicts without any zod, see `@mrtr/zod/checks`; `parseMessage` is in
  * the classic entry.
+ *
+ * @module
  */
 export { notificationSchemas, rawSchemas, requestSchemas, resultResponseSchemas, schemas } from "./validators.gen.js";
 export type { SchemaName } from "./validators.gen.js";

@@ -5,13 +5,17 @@
  */
 import type { Severity } from "../../report/finding.js";
 
+/** One rule of `mrtr lint-trace`. */
 export interface RuleInfo {
+  /** Whether breaking it is an error (exit 1) or a warning. */
   severity: Severity;
+  /** The specification page it comes from, with the line (`basic/transports/streamable-http.mdx:290`). */
   cite: string;
   /** The rule in one sentence. */
   summary: string;
 }
 
+/** Every lint-trace rule by id: its severity, the page it cites and what it checks. */
 export const RULES = {
   "trace-record": { severity: "error", cite: "docs/trace-format.md", summary: "Each line is a trace record: direction, message (or omitted), optional headers, status, time." },
   "message-schema": { severity: "error", cite: "schema.mdx", summary: "Each message is valid by the generated validators (full protocol)." },
@@ -32,6 +36,7 @@ export const RULES = {
   "header-param": { severity: "error", cite: "basic/transports/streamable-http.mdx:524", summary: "tools/call mirrors each x-mcp-header argument of the listed tool into Mcp-Param-{Name}, and omits it when the value is absent or null." },
 } as const satisfies Record<string, RuleInfo>;
 
+/** The id of a lint-trace rule (`header-method`, …). */
 export type RuleId = keyof typeof RULES;
 
 /** A rule broken: where in the message, and what happened. */

@@ -1,0 +1,22 @@
+/**
+ * `npm run docs`: the API reference of every public entry point (each
+ * published package's `exports`, `@mrtr/internal` left out) built with
+ * TypeDoc into .cache/api/ (open index.html). Exits 1 on any warning: an
+ * exported declaration or member without a doc comment, a `{@link}` that does
+ * not resolve, a public type naming one that is not in the reference.
+ * `npm run docs -- --check` validates without writing the site.
+ * The rules and options are in scripts/lib/api-reference.ts.
+ */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { API_REFERENCE_OUT, buildApiReference } from "./lib/api-reference.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const check = process.argv.includes("--check");
+const out = check ? undefined : resolve(root, API_REFERENCE_OUT);
+const { problems, modules } = await buildApiReference(root, out === undefined ? {} : { out });
+if (problems.length > 0) {
+  console.error(`npm run docs: ${problems.length} problem(s) above; every public declaration needs a /** */ comment and every {@link} a target`);
+  process.exit(1);
+}
+console.log(check ? `API reference: ${modules} entry points, no problems` : `API reference: ${modules} entry points in ${API_REFERENCE_OUT}/index.html`);
