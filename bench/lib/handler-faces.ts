@@ -60,6 +60,7 @@ export async function handlerFaces(flows: number, rounds: number): Promise<{ fet
       readBody: async () => ({ ok: true, bytes }),
       signal: new AbortController().signal,
       request: () => (request ??= new Request(url, { method: "POST", headers: HEADERS })),
+      lazy: true,
     });
     return (JSON.parse(answer.text ?? "null") as { result: Record<string, unknown> }).result;
   };

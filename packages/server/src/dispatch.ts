@@ -10,12 +10,12 @@
 import { INTERNAL_ERROR, JSONRPC_VERSION } from "@mrtr/schema";
 import type { JSONRPCResponse, JSONRPCResultResponse, RequestId } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
-import { authInfoOf, principalOf, type AuthInfo } from "./auth/auth-info.js";
+import { principalOf, type AuthInfo } from "./auth/auth-info.js";
 import { requestEmitter } from "./backpressure.js";
 import type { ServerCore } from "./core.js";
 import { errorResponse, idOf, isRequestId } from "./error-response.js";
 import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError } from "./errors.js";
-import { hostRequest, type HandleOptions, type PrecheckFacts } from "./exchange.js";
+import { defineHostRequest, hostAuth, hostRequest, type HandleOptions, type PrecheckFacts } from "./exchange.js";
 import { follow } from "./follow-signal.js";
 import { InFlight, type Sender } from "./in-flight.js";
 import { readExtensionRequest, readRequest, takeIn } from "./intake.js";
@@ -71,8 +71,9 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
   };
 
   const principalFor = async (message: unknown, opts: HandleOptions, auth: AuthInfo | undefined) => {
+    if (!options.principal) return principalOf(auth);
     const request = hostRequest(opts);
-    return options.principal ? await options.principal({ message, request, transport: request, auth }) : principalOf(auth);
+    return await options.principal({ message, request, transport: request, auth });
   };
 
   /** `notifications/cancelled`: aborts the sender's request of that id, if it is still being served here. */
@@ -80,7 +81,7 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
     const params = message.params as { requestId?: unknown; reason?: unknown } | undefined;
     const id = params?.requestId;
     if (!isRequestId(id)) return; // malformed: ignored, as the draft says
-    const auth = opts.auth ?? authInfoOf(hostRequest(opts));
+    const auth = hostAuth(opts);
     let sender: Sender;
     try {
       sender = { principal: await principalFor(message, opts, auth), connection: opts.connection };
@@ -125,12 +126,13 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
       const meta = params._meta;
       const version = meta["io.modelcontextprotocol/protocolVersion"];
       checkVersion(version, core.supportedVersions);
-      const auth = opts.auth ?? authInfoOf(hostRequest(opts));
+      const auth = hostAuth(opts);
       const principal = await principalFor(request, opts, auth);
       const emit = requestEmitter(opts.send, request.id, controller, () => over);
       progress = progressReporter(meta.progressToken, emit, options.progress);
       removeInFlight = inFlight.add(request.id, { principal, connection: opts.connection }, controller);
-      const ctx: ServingContext = {
+      const ctx: ServingContext = defineHostRequest(
+        {
         method,
         requestId: request.id,
         protocolVersion: version,
@@ -140,12 +142,12 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
         auth,
         meta,
         signal: controller.signal,
-        request: hostRequest(opts),
-        transport: hostRequest(opts),
         progress: progress.report,
         emit,
         streaming: opts.send !== undefined,
-      };
+        },
+        opts,
+      );
       const serve = extension
         ? (((r: never, c: ServingContext) => extension.serve(r, c)) as unknown as MethodHandler<typeof request.method>)
         : (METHODS[request.method] as MethodHandler<typeof request.method> | undefined);

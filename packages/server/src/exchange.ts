@@ -8,7 +8,7 @@
  */
 import type { JSONRPCNotification } from "@mrtr/schema";
 import type { ParamHeader } from "@mrtr/schema/http";
-import type { AuthInfo } from "./auth/auth-info.js";
+import { authInfoOf, type AuthInfo } from "./auth/auth-info.js";
 import type { McpError } from "./errors.js";
 
 /** What the core tells a binding's `precheck` about the server. */
@@ -36,6 +36,13 @@ export interface HandleOptions {
    * not what it is. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
    */
   transport?: unknown;
+  /**
+   * The host's request made on first use, for a binding that builds it only
+   * when a handler or hook reads it (the Node adapter). Such a request is
+   * new, so no auth info can have been attached to it.
+   * @internal
+   */
+  requestOf?: () => unknown;
   /** Aborts the request (the peer went away): the handler's `ctx.signal` aborts and no answer is given. */
   signal?: AbortSignal;
   /** The verified access token's facts, when the binding checked one (`protect` attaches it to the HTTP request instead). */
@@ -68,7 +75,39 @@ export interface HandleOptions {
   precheck?: (message: Record<string, unknown>, facts: PrecheckFacts) => McpError | undefined;
 }
 
-/** The host's request object a binding passed: `request`, or the deprecated `transport`. */
+/** The host's request object a binding passed: `request`, or the deprecated `transport`, or the one made on demand. */
 export function hostRequest(options: HandleOptions): unknown {
-  return options.request ?? options.transport;
+  return options.request ?? options.transport ?? options.requestOf?.();
+}
+
+/** Auth info `protect` attached to the host's request (none on a request made on demand, which is new). */
+export function hostAuth(options: HandleOptions): AuthInfo | undefined {
+  if (options.auth) return options.auth;
+  return options.request === undefined && options.transport === undefined && options.requestOf ? undefined : authInfoOf(hostRequest(options));
+}
+
+/**
+ * Gives a context `ctx.request` and the deprecated `ctx.transport`: the host's
+ * request, read on first use (so a binding that makes it on demand makes it
+ * only for a handler that reads it). Contexts are copied with
+ * {@link copyContext}, which keeps the getters instead of reading them.
+ */
+export function defineHostRequest<T extends object>(ctx: T, options: HandleOptions): T & { readonly request: unknown; readonly transport: unknown } {
+  let read = false;
+  let value: unknown;
+  const get = () => {
+    if (!read) {
+      value = hostRequest(options);
+      read = true;
+    }
+    return value;
+  };
+  Object.defineProperty(ctx, "request", { get, enumerable: true, configurable: true });
+  Object.defineProperty(ctx, "transport", { get, enumerable: true, configurable: true });
+  return ctx as T & { readonly request: unknown; readonly transport: unknown };
+}
+
+/** A shallow copy of a context that keeps its getters (a spread would read them). */
+export function copyContext<T extends object>(ctx: T): T {
+  return Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx)) as T;
 }

@@ -14,6 +14,7 @@ import { sleep } from "@mrtr/internal";
 import { canonicalJson } from "./request-state/index.js";
 import type { ReplayGuard } from "./request-state/index.js";
 import { ReplayGuardUnavailableError } from "./request-state/replay-guard-unavailable.js";
+import { copyContext } from "./exchange.js";
 
 /** An answer carried across rounds: the question's fingerprint and the answer. */
 interface CarriedAnswer {
@@ -191,8 +192,8 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
   };
 
   // Methods that plugins add by augmenting InputContext come from their kinds just below.
-  const ctx = {
-    ...input.base,
+  // A copy of the base that keeps its getters (the host's request is read only when a handler reads it).
+  const ctx = Object.assign(copyContext(input.base), {
     ...(diversion && { signal: diversion.signal, progress: diversion.progress }),
     // Each value passed its kind's answer check (an ElicitResult for elicitation, …).
     inputResponses: valid as Record<string, InputResponse>,
@@ -225,7 +226,7 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
       }
       if (claimed !== true) throw new InvalidRequestStateError();
     },
-  } as Partial<InputContext> as InputContext;
+  } as Partial<InputContext>) as unknown as InputContext;
 
   for (const kind of input.kinds.all()) Object.assign(ctx, kind.contextMethods?.(ctx));
   for (const feature of input.features) Object.assign(ctx, feature.contextMethods(ctx, input.emit));

@@ -26,6 +26,8 @@ export interface IncomingHttp {
    * `signal` does not follow the peer: `ctx.signal` does).
    */
   request(): Request;
+  /** Whether `request()` makes the `Request` on first call (the Node path): made only for a handler or hook that reads it. */
+  readonly lazy: boolean;
 }
 
 /** A web `Request` as the handler reads it. */
@@ -37,5 +39,6 @@ export function incomingFromRequest(request: Request): IncomingHttp {
     readBody: (limits) => readWithin(request.body, limits),
     signal: request.signal,
     request: () => request,
+    lazy: false,
   };
 }

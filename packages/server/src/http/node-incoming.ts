@@ -74,5 +74,6 @@ export function incomingFromNode(req: IncomingMessage, url: URL, signal: AbortSi
     // Without the signal: undici ties a Request to its signal at a cost of about a third of a flow's CPU here; the
     // handler's `ctx.signal` is the one that aborts.
     request: () => (request ??= new Request(url, { method: req.method ?? "GET", headers: headersOf(req) })),
+    lazy: true,
   };
 }

@@ -38,7 +38,7 @@ export function answer(server: McpServer, body: string | Record<string, unknown>
       }
       return sse.send(notification, urgent);
     };
-    void server.handle(body, { request: incoming.request(), signal: controller.signal, send, precheck: httpPrecheck(incoming) }).then((response) => {
+    void server.handle(body, { ...(incoming.lazy ? { requestOf: incoming.request } : { request: incoming.request() }), signal: controller.signal, send, precheck: httpPrecheck(incoming) }).then((response) => {
       unlink();
       if (!sse) {
         resolve(response ? jsonAnswer(response) : new JsonAnswer(202, {}, null));

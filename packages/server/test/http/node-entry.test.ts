@@ -122,4 +122,33 @@ describe("the Node adapter's own reading of our handler's requests", () => {
     const after = await answerOf(direct, cases[0]![1]);
     expect(after.status).toBe(200);
   });
+
+  it("makes the host's Request only for a handler that reads ctx.request", async () => {
+    const Original = globalThis.Request;
+    let made = 0;
+    globalThis.Request = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Request>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Request;
+    const rawCall = async (name: string) => {
+      const socket = await open(portOf(direct));
+      const done = readAll(socket);
+      const body = JSON.stringify(request("tools/call", { name, arguments: {} }));
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\nmcp-protocol-version: 2026-07-28\r\nmcp-method: tools/call\r\nmcp-name: ${name}\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      return parseResponse(await done)!;
+    };
+    try {
+      expect((await rawCall("confirm")).status).toBe(200);
+      expect(made).toBe(0);
+      const seen = JSON.parse(JSON.parse((await rawCall("whoami")).body).result.content[0].text);
+      expect(seen.isRequest).toBe(true);
+      expect(made).toBe(1);
+    } finally {
+      globalThis.Request = Original;
+    }
+  });
 });
