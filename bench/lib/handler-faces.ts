@@ -53,12 +53,14 @@ export async function handlerFaces(flows: number, rounds: number): Promise<{ fet
   const viaEntry = async (params: Record<string, unknown>) => {
     const bytes = utf8.encode(body(params));
     let request: Request | undefined;
+    const controller = new AbortController();
     const answer = await entry({
       method: "POST",
       url,
       header: (name: string) => HEADERS[name.toLowerCase()] ?? null,
       readBody: async () => ({ ok: true, bytes }),
-      signal: new AbortController().signal,
+      signal: controller.signal,
+      abort: (reason: Error) => controller.abort(reason),
       request: () => (request ??= new Request(url, { method: "POST", headers: HEADERS })),
       lazy: true,
     });

@@ -19,6 +19,8 @@ export interface IncomingHttp {
   readBody(limits: ReadLimits): Promise<BodyRead>;
   /** Aborts when the peer goes away. */
   readonly signal: AbortSignal;
+  /** Aborts `signal` (the client closed an event stream), where the binding lets the handler do so; otherwise the handler follows `signal` with a controller of its own. */
+  abort?(reason: Error): void;
   /**
    * The web `Request` handlers and hooks see as the host's request: the one
    * given on the fetch face; on the Node path one with the same method, URL

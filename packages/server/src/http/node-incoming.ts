@@ -56,7 +56,7 @@ export function headersOf(req: IncomingMessage): Headers {
  * not be read, so the adapter closes the connection after answering rather
  * than read the rest of an oversized or stalled body.
  */
-export function incomingFromNode(req: IncomingMessage, url: URL, signal: AbortSignal, readFailed: () => void): IncomingHttp {
+export function incomingFromNode(req: IncomingMessage, url: URL, controller: AbortController, readFailed: () => void): IncomingHttp {
   let request: Request | undefined;
   return {
     method: req.method ?? "GET",
@@ -70,7 +70,8 @@ export function incomingFromNode(req: IncomingMessage, url: URL, signal: AbortSi
       if (!read.ok) readFailed();
       return read;
     },
-    signal,
+    signal: controller.signal,
+    abort: (reason) => controller.abort(reason),
     // Without the signal: undici ties a Request to its signal at a cost of about a third of a flow's CPU here; the
     // handler's `ctx.signal` is the one that aborts.
     request: () => (request ??= new Request(url, { method: req.method ?? "GET", headers: headersOf(req) })),

@@ -185,7 +185,7 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
           return;
         }
         let readFailed = false;
-        const incoming = incomingFromNode(req, url, controller.signal, () => (readFailed = true));
+        const incoming = incomingFromNode(req, url, controller, () => (readFailed = true));
         entry(incoming)
           .then((answer) => write(answer, res, readFailed))
           .catch(() => refuse(res, 500, "Internal error"));

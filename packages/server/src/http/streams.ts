@@ -26,25 +26,28 @@ export type StreamOptions = SseOptions;
 /** Serves `body` (the POSTed JSON text, or the message already decoded from it) and answers it over HTTP. */
 export function answer(server: McpServer, body: string | Record<string, unknown>, incoming: IncomingHttp, options: StreamOptions = {}): Promise<HttpAnswer> {
   const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
-  const controller = new AbortController();
-  const unlink = follow(incoming.signal, controller);
+  // The Node path's incoming can abort itself (its adapter's controller); elsewhere a controller of our own follows the request's.
+  const own = incoming.abort ? undefined : new AbortController();
+  const unlink = own ? follow(incoming.signal, own) : () => undefined;
+  const signal = own ? own.signal : incoming.signal;
+  const abort = (reason: Error) => (own ? own.abort(reason) : incoming.abort!(reason));
 
   return new Promise<HttpAnswer>((resolve) => {
     let sse: SseStream | undefined;
     const send = (notification: JSONRPCNotification, urgent?: boolean): boolean => {
       if (!sse) {
-        sse = new SseStream(limits, () => controller.abort(new Error("The client closed the response stream.")));
+        sse = new SseStream(limits, () => abort(new Error("The client closed the response stream.")));
         resolve(sse.response);
       }
       return sse.send(notification, urgent);
     };
-    void server.handle(body, { ...(incoming.lazy ? { requestOf: incoming.request } : { request: incoming.request() }), signal: controller.signal, send, precheck: httpPrecheck(incoming) }).then((response) => {
+    void server.handle(body, { ...(incoming.lazy ? { requestOf: incoming.request } : { request: incoming.request() }), signal, send, precheck: httpPrecheck(incoming) }).then((response) => {
       unlink();
       if (!sse) {
         resolve(response ? jsonAnswer(response) : new JsonAnswer(202, {}, null));
         return;
       }
-      if (response && !controller.signal.aborted) sse.send(response, true);
+      if (response && !signal.aborted) sse.send(response, true);
       sse.close();
     });
   });
