@@ -27,6 +27,7 @@
 import type { ChildProcess } from "node:child_process";
 import { freePort, startProcess } from "../test/helpers/processes.js";
 import { figureLine, fmt, median, sampleRounds } from "./lib/flows.js";
+import { DEPLOY_HEADERS, deployCall, deployFlow, type DeployResult } from "./lib/deploy-flow.js";
 import { openLane, type Lane } from "./lib/keep-alive-client.js";
 import { handlerFaces } from "./lib/handler-faces.js";
 import { processCpuUs } from "./lib/process-cpu.js";
@@ -45,26 +46,17 @@ const fixtures = {
 };
 type Name = keyof typeof fixtures;
 
-const META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
-  "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
-};
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "deploy" };
-type Result = { resultType?: string; requestState?: string; inputRequests?: Record<string, unknown>; content?: { text?: string }[] };
-
-let id = 0;
 /** The lanes of one server: a keep-alive connection each, taken by one flow at a time. */
 class Pool {
   readonly #free: Lane[] = [];
   constructor(readonly host: string, readonly port: number) {}
-  async call(params: Record<string, unknown>): Promise<Result> {
+  async call(params: Record<string, unknown>): Promise<DeployResult> {
     let lane = this.#free.pop();
     while (lane?.closed) lane = this.#free.pop(); // closed by the server's keep-alive timeout while another contender ran
     lane ??= await openLane(this.host, this.port);
-    const response = await lane.post("/mcp", HEADERS, JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } }));
+    const response = await lane.post("/mcp", DEPLOY_HEADERS, JSON.stringify(deployCall(params)));
     this.#free.push(lane);
-    const body = JSON.parse(response.body) as { result?: Result; error?: unknown };
+    const body = JSON.parse(response.body) as { result?: DeployResult; error?: unknown };
     if (!body.result) throw new Error(`tools/call failed (${response.status}): ${JSON.stringify(body.error)}`);
     return body.result;
   }
@@ -74,16 +66,7 @@ class Pool {
 }
 
 let order = 0;
-async function flow(pool: Pool): Promise<void> {
-  const n = order++;
-  const params = { name: "deploy", arguments: { env: "prod", order: n } };
-  const asked = await pool.call(params);
-  if (asked.resultType !== "input_required" || typeof asked.requestState !== "string" || !asked.inputRequests?.confirm) {
-    throw new Error(`the first leg did not ask: ${JSON.stringify(asked)}`);
-  }
-  const done = await pool.call({ ...params, inputResponses: { confirm: { action: "accept", content: { confirm: true } } }, requestState: asked.requestState });
-  if (done.resultType !== "complete" || done.content?.[0]?.text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
-}
+const flow = (pool: Pool) => deployFlow((params) => pool.call(params), order++);
 
 const names = Object.keys(fixtures) as Name[];
 const children: ChildProcess[] = [];

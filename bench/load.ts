@@ -10,6 +10,7 @@
  * minutes): `npm run bench:load`.
  */
 import { freePort, rssOf, startProcess } from "../test/helpers/processes.js";
+import { DEPLOY_HEADERS, deployCall, deployFlow, type DeployResult } from "./lib/deploy-flow.js";
 import { fmt } from "./lib/flows.js";
 import { openLane, type Lane } from "./lib/keep-alive-client.js";
 import { processCpuUs } from "./lib/process-cpu.js";
@@ -17,29 +18,13 @@ import { processCpuUs } from "./lib/process-cpu.js";
 const total = Number(process.env.BENCH_LOAD_FLOWS ?? 100_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
-const META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
-  "io.modelcontextprotocol/clientInfo": { name: "bench-load", version: "1.0.0" },
-};
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "deploy" };
-type Result = { resultType?: string; requestState?: string; content?: { text?: string }[] };
-
 const port = await freePort();
 const child = await startProcess("bench/fixtures/mrtr-http-server.ts", { PORT: String(port) });
-let id = 0;
-async function call(lane: Lane, params: Record<string, unknown>): Promise<Result> {
-  const response = await lane.post("/mcp", HEADERS, JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } }));
-  const body = JSON.parse(response.body) as { result?: Result; error?: unknown };
+async function call(lane: Lane, params: Record<string, unknown>): Promise<DeployResult> {
+  const response = await lane.post("/mcp", DEPLOY_HEADERS, JSON.stringify(deployCall(params)));
+  const body = JSON.parse(response.body) as { result?: DeployResult; error?: unknown };
   if (!body.result) throw new Error(`tools/call failed (${response.status}): ${JSON.stringify(body.error)}`);
   return body.result;
-}
-async function flow(lane: Lane, n: number): Promise<void> {
-  const params = { name: "deploy", arguments: { env: "prod", order: n } };
-  const asked = await call(lane, params);
-  if (asked.resultType !== "input_required" || typeof asked.requestState !== "string") throw new Error(`the first leg did not ask: ${JSON.stringify(asked)}`);
-  const done = await call(lane, { ...params, inputResponses: { confirm: { action: "accept", content: { confirm: true } } }, requestState: asked.requestState });
-  if (done.resultType !== "complete" || done.content?.[0]?.text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
 }
 
 const latencies = new Float64Array(total);
@@ -58,7 +43,7 @@ try {
         const n = next++;
         const t0 = performance.now();
         try {
-          await flow(lane, n);
+          await deployFlow((params) => call(lane, params), n);
         } catch (error) {
           errors++;
           firstError ??= error;

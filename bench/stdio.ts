@@ -24,6 +24,7 @@
  * Run: node --import tsx bench/stdio.ts (on source)
  * Knobs: BENCH_WARMUP_MS (1000), BENCH_MS (1000, per contender per round), BENCH_ROUNDS (5), BENCH_CONCURRENCY (16).
  */
+import { deployCall, deployFlow, type DeployResult } from "./lib/deploy-flow.js";
 import { figureLine, fmt, median, sampleRounds } from "./lib/flows.js";
 import { startLinePeer, type LinePeer } from "./lib/line-client.js";
 import { processCpuUs } from "./lib/process-cpu.js";
@@ -40,32 +41,13 @@ const fixtures = {
 };
 type Name = keyof typeof fixtures;
 
-const META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
-  "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
-};
-type Result = { resultType?: string; requestState?: string; inputRequests?: Record<string, unknown>; content?: { text?: string }[] };
-
-let id = 0;
-async function call(peer: LinePeer, params: Record<string, unknown>): Promise<Result> {
-  const answer = await peer.request({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } });
-  if (!answer.result) throw new Error(`tools/call failed: ${JSON.stringify(answer.error)}`);
-  return answer.result as Result;
-}
-
 let order = 0;
-async function flow(peer: LinePeer): Promise<void> {
-  const n = order++;
-  const params = { name: "deploy", arguments: { env: "prod", order: n } };
-  const asked = await call(peer, params);
-  if (asked.resultType !== "input_required" || typeof asked.requestState !== "string" || !asked.inputRequests?.confirm) {
-    throw new Error(`the first leg did not ask: ${JSON.stringify(asked)}`);
-  }
-  const done = await call(peer, { ...params, inputResponses: { confirm: { action: "accept", content: { confirm: true } } }, requestState: asked.requestState });
-  // The order comes back from the requestState the first leg sealed (ours, the SDK's), or the arguments (bare).
-  if (done.resultType !== "complete" || done.content?.[0]?.text !== `deployed order ${n} to prod`) throw new Error(`a flow did not complete: ${JSON.stringify(done)}`);
+async function call(peer: LinePeer, params: Record<string, unknown>): Promise<DeployResult> {
+  const answer = await peer.request(deployCall(params));
+  if (!answer.result) throw new Error(`tools/call failed: ${JSON.stringify(answer.error)}`);
+  return answer.result as DeployResult;
 }
+const flow = (peer: LinePeer) => deployFlow((params) => call(peer, params), order++);
 
 const names = Object.keys(fixtures) as Name[];
 const peers = Object.fromEntries(names.map((n) => [n, startLinePeer(fixtures[n])])) as Record<Name, LinePeer>;

@@ -9,6 +9,7 @@
  */
 import { createHttpHandler } from "@mrtr/server";
 import { deployServer } from "../fixtures/mrtr-deploy-tool.js";
+import { DEPLOY_HEADERS, deployCall } from "./deploy-flow.js";
 
 /** The symbol `createHttpHandler` keeps its Node entry under (packages/server/src/http/handler.ts). */
 const NODE_ENTRY = Symbol.for("mrtr.http.incoming-entry");
@@ -16,19 +17,7 @@ const NODE_ENTRY = Symbol.for("mrtr.http.incoming-entry");
 type Answer = { status: number; text: string | null };
 type Entry = (incoming: unknown) => Promise<Answer>;
 
-const META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
-  "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
-};
-const HEADERS: Record<string, string> = {
-  host: "127.0.0.1:8080",
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2026-07-28",
-  "mcp-method": "tools/call",
-  "mcp-name": "deploy",
-};
+const HEADERS: Record<string, string> = { host: "127.0.0.1:8080", ...DEPLOY_HEADERS };
 const URL_TEXT = "http://127.0.0.1:8080/mcp";
 const utf8 = new TextEncoder();
 
@@ -43,8 +32,7 @@ export async function handlerFaces(flows: number, rounds: number): Promise<{ fet
   const handler = createHttpHandler(deployServer("bench-faces"));
   const entry = (handler as unknown as Record<symbol, Entry>)[NODE_ENTRY];
   if (!entry) throw new Error("handler-faces: createHttpHandler no longer carries its Node entry");
-  let id = 0;
-  const body = (params: Record<string, unknown>) => JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { ...params, _meta: META } });
+  const body = (params: Record<string, unknown>) => JSON.stringify(deployCall(params));
   const viaFetch = async (params: Record<string, unknown>) => {
     const response = await handler(new Request(URL_TEXT, { method: "POST", headers: HEADERS, body: body(params) }));
     return ((await response.json()) as { result: Record<string, unknown> }).result;
