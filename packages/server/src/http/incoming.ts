@@ -23,9 +23,8 @@ export interface IncomingHttp {
   abort?(reason: Error): void;
   /**
    * The web `Request` handlers and hooks see as the host's request: the one
-   * given on the fetch face; on the Node path one with the same method, URL
-   * and headers, made on first call, whose body the handler has read (its
-   * `signal` does not follow the peer: `ctx.signal` does).
+   * given on the fetch face; on the Node path one with the same method, URL,
+   * headers and signal, made on first call, whose body the handler has read.
    */
   request(): Request;
   /** Whether `request()` makes the `Request` on first call (the Node path): made only for a handler or hook that reads it. */

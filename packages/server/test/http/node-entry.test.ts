@@ -29,6 +29,17 @@ const mcp = createServer({ name: "node-entry", version: "1.0.0", requestState: {
     return { content: [{ type: "text", text: answer.action }] };
   },
 });
+/** The host's request signal a `hold` call saw, once its handler runs. */
+let holding: (signal: AbortSignal) => void = () => undefined;
+mcp.tool({
+  name: "hold",
+  inputSchema: { type: "object", properties: {} },
+  async handler(_args, ctx) {
+    holding((ctx.request as Request).signal);
+    await new Promise((resolve) => ctx.signal.addEventListener("abort", resolve, { once: true }));
+    return { content: [{ type: "text", text: "never sent" }] };
+  },
+});
 const handler = createHttpHandler(mcp, { maxBodyBytes: 2048, bodyTimeoutMs: 300 });
 
 let direct: Server; // our handler: the adapter's own reading
@@ -150,5 +161,20 @@ describe("the Node adapter's own reading of our handler's requests", () => {
     } finally {
       globalThis.Request = Original;
     }
+  });
+
+  it("aborts the host's Request signal, as well as ctx.signal, when the peer goes away", async () => {
+    const socket = await open(portOf(direct));
+    const body = JSON.stringify(request("tools/call", { name: "hold", arguments: {} }));
+    const held = new Promise<AbortSignal>((resolve) => (holding = resolve));
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\nmcp-protocol-version: 2026-07-28\r\nmcp-method: tools/call\r\nmcp-name: hold\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+    );
+    const signal = await held;
+    expect(signal.aborted).toBe(false);
+    socket.destroy();
+    // Resolves only when the Request's signal aborts; the test times out otherwise.
+    await new Promise((resolve) => (signal.aborted ? resolve(undefined) : signal.addEventListener("abort", resolve, { once: true })));
+    expect(signal.aborted).toBe(true);
   });
 });
