@@ -38,10 +38,10 @@ export function parseResponse(text: string): RawResponse | undefined {
   return { status, headers, body };
 }
 
-/** Opens a connection to 127.0.0.1:`port`. */
-export function open(port: number): Promise<Socket> {
+/** Opens a connection to 127.0.0.1:`port`, from `from` (another loopback address, such as 127.0.0.2, is another peer). */
+export function open(port: number, from?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => resolve(socket));
+    const socket = connect({ port, host: "127.0.0.1", ...(from !== undefined && { localAddress: from }) }, () => resolve(socket));
     socket.on("error", reject);
   });
 }

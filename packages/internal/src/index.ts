@@ -7,6 +7,8 @@ export type { BodyRead, ReadFailure, ReadLimits } from "./bounded-read.js";
 export { concat } from "./bytes.js";
 export { mergeCapabilities } from "./capabilities.js";
 export { definedOnly } from "./defined-only.js";
+export { FairShare, isShareRefusal, shareLimitsProblem } from "./fair-share.js";
+export type { Evictable, Hold, ShareLimits, ShareRefusal } from "./fair-share.js";
 export { FORM_FORMATS, isFormFormat, readFormField } from "./form-field.js";
 export type { FieldReading, FormField, FormFormat, FormOption } from "./form-field.js";
 export { escapeToken, jsonPointer, parsePointer } from "./json-pointer.js";

@@ -61,11 +61,21 @@ export class SseStream {
 
   /** Queues one message. False, with nothing queued, when the stream is closed or its queue is full (unless `force`). */
   send(message: unknown, force = false): boolean {
+    return this.sendJson(JSON.stringify(message), force);
+  }
+
+  /** Queues one message already serialized as JSON text, with an event `id` when given (for resumption with `Last-Event-ID`). */
+  sendJson(json: string, force = false, id?: string): boolean {
     if (this.closed) return false;
     if (!force && (this.controller.desiredSize ?? 0) <= 0) return false;
     this.quiet = false;
-    this.controller.enqueue(encoder.encode(`data: ${JSON.stringify(message)}\n\n`));
+    this.controller.enqueue(encoder.encode(id === undefined ? `data: ${json}\n\n` : `id: ${id}\ndata: ${json}\n\n`));
     return true;
+  }
+
+  /** Whether the stream is over (closed by the server, or its reader went away). */
+  get ended(): boolean {
+    return this.closed;
   }
 
   /** Ends the stream after what is queued. */

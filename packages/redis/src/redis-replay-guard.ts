@@ -168,19 +168,19 @@ export class RedisReplayGuard implements ReplayGuard {
    * `false` after. Throws `ReplayGuardUnavailableError` when Redis gives no
    * answer in time (unless fail-open).
    */
-  async claim(id: string, expiresAt: number): Promise<boolean> {
+  async claim(id: string, expiresAt: number, owner?: string): Promise<boolean> {
     const now = this.#now();
     if (typeof id !== "string" || id === "" || !Number.isFinite(expiresAt) || !Number.isFinite(now)) return false;
     const ttlMs = Math.ceil(expiresAt + this.#skewMs - now);
     // Already unopenable: nothing to remember (the codec refuses the state anyway).
     if (ttlMs <= 0) return true;
-    if (this.#pending >= this.#maxPending) return this.#unavailable(id, expiresAt, new TooManyPendingClaimsError(this.#maxPending));
+    if (this.#pending >= this.#maxPending) return this.#unavailable(id, expiresAt, owner, new TooManyPendingClaimsError(this.#maxPending));
 
     this.#pending++;
     try {
       return await setOnce(this.#client, replayKey(this.#prefix, id), ttlMs, this.#timeoutMs, () => new RedisClaimTimeoutError(this.#timeoutMs));
     } catch (error) {
-      return this.#unavailable(id, expiresAt, error);
+      return this.#unavailable(id, expiresAt, owner, error);
     } finally {
       this.#pending--;
     }
@@ -194,9 +194,9 @@ export class RedisReplayGuard implements ReplayGuard {
     else own.destroy();
   }
 
-  #unavailable(id: string, expiresAt: number, cause: unknown): boolean {
+  #unavailable(id: string, expiresAt: number, owner: string | undefined, cause: unknown): boolean {
     if (!this.#failOpen) throw new ReplayGuardUnavailableError({ cause });
     this.#onError(cause);
-    return this.#local!.claim(id, expiresAt);
+    return this.#local!.claim(id, expiresAt, owner);
   }
 }

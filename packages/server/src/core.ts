@@ -4,6 +4,7 @@
  * host's hooks. Built once by `createServer`; methods receive it.
  */
 import type { Implementation, Resource } from "@mrtr/schema";
+import type { FairShare } from "@mrtr/internal";
 import type { RequestContext } from "./context.js";
 import type { Extensions } from "./extensions.js";
 import type { HostHooks } from "./hooks.js";
@@ -45,7 +46,8 @@ export interface ServerCore {
   readonly hub: SubscriptionHub;
   /** Limits and hooks of subscriptions/listen. */
   readonly listen: {
-    maxStreams: number;
+    /** The open streams by owner, within `maxStreams` and each owner's share. */
+    streams: FairShare;
     maxResourceSubscriptions: number;
     canSubscribe: ((uri: string, ctx: RequestContext) => boolean | Promise<boolean>) | undefined;
   };

@@ -15,7 +15,7 @@ import { requestEmitter } from "./backpressure.js";
 import type { ServerCore } from "./core.js";
 import { errorResponse, idOf, isRequestId } from "./error-response.js";
 import { McpError, McpInternalError, McpMethodNotFoundError, ServerBusyError } from "./errors.js";
-import { defineHostRequest, hostAuth, hostRequest, type HandleOptions, type PrecheckFacts } from "./exchange.js";
+import { defineHostRequest, hostAuth, hostPeer, hostRequest, type HandleOptions, type PrecheckFacts } from "./exchange.js";
 import { follow } from "./follow-signal.js";
 import { InFlight, type Sender } from "./in-flight.js";
 import { readExtensionRequest, readRequest, takeIn } from "./intake.js";
@@ -24,6 +24,7 @@ import type { MethodHandler, ServingContext } from "./methods/method.js";
 import type { RoundParams } from "./multi-round.js";
 import { progressReporter, type ProgressOptions, type ProgressReporter } from "./progress.js";
 import { ReplayGuardUnavailableError } from "./request-state/index.js";
+import { shareOwner, type AnonymousShares } from "./shares/share-owner.js";
 import { checkVersion, legacyInitialize } from "./versions.js";
 
 /** What the host's `principal` hook is told about a message. */
@@ -46,11 +47,21 @@ export interface PrincipalInfo {
 /** The host's `principal` hook: who sent a message (bound into every requestState), or undefined for nobody known. */
 export type PrincipalOf = (info: PrincipalInfo) => string | undefined | Promise<string | undefined>;
 
+/** Who sent a message: its principal, and whom what it holds counts against (see `ServingContext.owner`). */
+export interface Caller {
+  /** The principal, as the host's `principal` hook (or the verified token) names it; undefined for nobody known. */
+  readonly principal: string | undefined;
+  /** The owner key of its fair shares: `principal:…`, `peer:…`, `connection:…` or `anonymous`. */
+  readonly owner: string;
+}
+
 /** What the dispatcher needs beyond the core. */
 export interface DispatchOptions {
   jsonLimits: Partial<JsonLimits> | undefined;
   progress: Required<ProgressOptions>;
   principal: PrincipalOf | undefined;
+  /** How callers without a principal are counted for their shares. */
+  anonymous: AnonymousShares;
   /** Whether new subscriptions/listen streams are refused (the server is closing). */
   closing: () => boolean;
 }
@@ -58,6 +69,8 @@ export interface DispatchOptions {
 /** Serves messages for one server. */
 export interface Dispatcher {
   handle(message: unknown, options?: HandleOptions): Promise<JSONRPCResponse | undefined>;
+  /** Who sent `message` with these options: its principal (the host's hook) and the owner its holds count against. */
+  caller(message: unknown, options?: HandleOptions): Promise<Caller>;
   /** Requests being served now. */
   readonly inFlight: InFlight;
 }
@@ -74,6 +87,11 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
     if (!options.principal) return principalOf(auth);
     const request = hostRequest(opts);
     return await options.principal({ message, request, transport: request, auth });
+  };
+
+  const caller = async (message: unknown, opts: HandleOptions = {}): Promise<Caller> => {
+    const principal = await principalFor(message, opts, hostAuth(opts));
+    return { principal, owner: shareOwner(principal, hostPeer(opts), opts.connection, options.anonymous) };
   };
 
   /** `notifications/cancelled`: aborts the sender's request of that id, if it is still being served here. */
@@ -145,6 +163,8 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
         progress: progress.report,
         emit,
         streaming: opts.send !== undefined,
+        owner: shareOwner(principal, hostPeer(opts), opts.connection, options.anonymous),
+        bridged: opts.bridge === true,
         },
         opts,
       );
@@ -171,7 +191,7 @@ export function createDispatcher(core: ServerCore, options: DispatchOptions): Di
     }
   }
 
-  return { handle, inFlight };
+  return { handle, caller, inFlight };
 }
 
 /**

@@ -151,8 +151,43 @@ export class InsufficientScopeError extends McpError {
  * as its open subscription streams) is reached; the request may succeed later.
  */
 export class ServerBusyError extends McpError {
-  constructor(message: string) {
-    super(INTERNAL_ERROR, message);
+  constructor(message: string, data?: unknown) {
+    super(INTERNAL_ERROR, message, data);
     this.name = "ServerBusyError";
   }
+}
+
+/** What {@link ShareExceededError} says in its `data`. */
+export interface ShareExceededData {
+  /** The resource, in words ("subscription streams"). */
+  readonly limit: string;
+  /** `share`: the caller holds its share already (HTTP 429); `total`: the limit in all is reached with nothing idle to let go (HTTP 503). */
+  readonly scope: "share" | "total";
+  /** How long to wait before trying again, in seconds (HTTP `Retry-After`). */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * -32603 with its message and a `data` naming the limit: the caller holds its
+ * share of something the server keeps across requests (open streams, legacy
+ * sessions, running tasks, single-use claims), or the limit in all is reached
+ * and nothing idle could be let go (docs/architecture.md, "Fair shares").
+ * Over HTTP it is answered with 429 (a share) or 503 (the limit in all) and
+ * `Retry-After`.
+ */
+export class ShareExceededError extends ServerBusyError {
+  /** Which limit, which scope, and when to try again. */
+  declare readonly data: ShareExceededData;
+  constructor(refusal: { readonly scope: "share" | "total"; readonly limit: string; readonly message: string; readonly retryAfterSeconds: number }) {
+    super(refusal.message, { limit: refusal.limit, scope: refusal.scope, retryAfterSeconds: refusal.retryAfterSeconds } satisfies ShareExceededData);
+    this.name = "ShareExceededError";
+  }
+}
+
+/** The HTTP status and `Retry-After` of an error answer that says a share or limit was reached; undefined for any other. */
+export function shareExceededStatus(error: { code: number; data?: unknown }): { status: 429 | 503; retryAfterSeconds: number } | undefined {
+  if (error.code !== INTERNAL_ERROR || typeof error.data !== "object" || error.data === null) return undefined;
+  const { scope, retryAfterSeconds } = error.data as { scope?: unknown; retryAfterSeconds?: unknown };
+  if ((scope !== "share" && scope !== "total") || typeof retryAfterSeconds !== "number" || !(retryAfterSeconds >= 0)) return undefined;
+  return { status: scope === "share" ? 429 : 503, retryAfterSeconds: Math.ceil(retryAfterSeconds) };
 }

@@ -9,6 +9,7 @@
 import type { JSONRPCNotification } from "@mrtr/schema";
 import type { ParamHeader } from "@mrtr/schema/http";
 import { authInfoOf, type AuthInfo } from "./auth/auth-info.js";
+import { peerOf } from "./shares/peer-address.js";
 import type { McpError } from "./errors.js";
 
 /** What the core tells a binding's `precheck` about the server. */
@@ -45,6 +46,20 @@ export interface HandleOptions {
   requestOf?: () => unknown;
   /** Aborts the request (the peer went away): the handler's `ctx.signal` aborts and no answer is given. */
   signal?: AbortSignal;
+  /**
+   * The network address of the peer, for bindings that know it (the Node
+   * adapter passes the socket's): callers without a principal are counted per
+   * peer for their shares of held resources (`createServer({ anonymous })`).
+   * Default: the address attached to `request` (`attachPeer`), if any.
+   */
+  peer?: string;
+  /**
+   * The message comes from a bridge that bounds what it keeps open itself
+   * (an era plugin's session, such as @mrtr/legacy's): a subscriptions/listen
+   * stream it opens is counted by the bridge's own limits, not in the
+   * server's stream pool.
+   */
+  bridge?: boolean;
   /** The verified access token's facts, when the binding checked one (`protect` attaches it to the HTTP request instead). */
   auth?: AuthInfo;
   /**
@@ -84,6 +99,13 @@ export function hostRequest(options: HandleOptions): unknown {
 export function hostAuth(options: HandleOptions): AuthInfo | undefined {
   if (options.auth) return options.auth;
   return options.request === undefined && options.transport === undefined && options.requestOf ? undefined : authInfoOf(hostRequest(options));
+}
+
+/** The peer's address a binding passed, or attached to the host's request (never a request made on demand, which carries none). */
+export function hostPeer(options: HandleOptions): string | undefined {
+  if (options.peer !== undefined) return options.peer;
+  const given = options.request ?? options.transport;
+  return given === undefined ? undefined : peerOf(given);
 }
 
 /**

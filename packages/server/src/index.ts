@@ -65,8 +65,12 @@ export {
   MissingCapabilityError,
   ServerBusyError,
   ServerDefinitionError,
+  ShareExceededError,
   UnsupportedVersionError,
 } from "./errors.js";
+export type { ShareExceededData } from "./errors.js";
+export { attachPeer, peerOf } from "./shares/peer-address.js";
+export type { AnonymousShares } from "./shares/share-owner.js";
 export { createHttpHandler } from "./http/handler.js";
 export type { HttpHandlerOptions } from "./http/handler.js";
 export { SSE_DEFAULTS } from "@mrtr/internal";

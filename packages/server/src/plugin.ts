@@ -13,5 +13,7 @@ export type { ChannelEra, EraChannel, EraConnection, HttpEra } from "./eras.js";
 export { extensionResult, isExtensionResult } from "./extensions.js";
 export type { ExtensionHost, ExtensionMethod, ListenExtension, RoundDiversion, ServerExtension, ToolCallPlan } from "./extensions.js";
 export type { ServingContext } from "./methods/method.js";
+export { callerOf } from "./shares/caller.js";
+export type { Caller } from "./shares/caller.js";
 export type { AnyTool } from "./registry.js";
 export type { UnionToIntersection } from "./union-to-intersection.js";

@@ -5,7 +5,7 @@
  */
 import type { InputRequest, InputRequests, InputResponse, JSONRPCNotification } from "@mrtr/schema";
 import type { ElicitOptions, ElicitUrlOptions, InputContext, RequestContext } from "./context.js";
-import { InvalidRequestStateError, McpInvalidParamsError, ServerDefinitionError } from "./errors.js";
+import { InvalidRequestStateError, McpInvalidParamsError, ServerDefinitionError, ShareExceededError } from "./errors.js";
 import { isInputRequired } from "./input-required.js";
 import type { RoundDiversion, ToolCallPlan } from "./extensions.js";
 import type { ServerFeature } from "./features.js";
@@ -219,10 +219,11 @@ export async function runRound<R>(input: RoundInput, handler: (ctx: InputContext
       if (!input.opened) return;
       let claimed: boolean;
       try {
-        claimed = await input.replayGuard.claim(input.opened.id, input.opened.expiresAt);
+        claimed = await input.replayGuard.claim(input.opened.id, input.opened.expiresAt, (input.base as { owner?: string }).owner);
       } catch (error) {
-        // Fail closed: without an answer from the guard, the state counts as possibly used.
-        throw error instanceof ReplayGuardUnavailableError ? error : new ReplayGuardUnavailableError({ cause: error });
+        // A caller past its share of the guard's memory is told so (HTTP 429); otherwise fail closed: the state counts as possibly used.
+        if (error instanceof ShareExceededError || error instanceof ReplayGuardUnavailableError) throw error;
+        throw new ReplayGuardUnavailableError({ cause: error });
       }
       if (claimed !== true) throw new InvalidRequestStateError();
     },

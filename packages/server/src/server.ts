@@ -33,6 +33,8 @@ import { EPHEMERAL_STATE_KEY_WARNING, processStateSecret } from "./request-state
 import { PROGRESS_DEFAULTS, type ProgressOptions } from "./progress.js";
 import { SchemaChecks } from "./schema-check.js";
 import { subscriptionsOf, type SubscriptionOptions } from "./subscriptions/options.js";
+import { registerCaller } from "./shares/caller.js";
+import type { AnonymousShares } from "./shares/share-owner.js";
 
 export type { ChangeNotifier } from "./announce.js";
 export type { HandleOptions, PrecheckFacts } from "./exchange.js";
@@ -83,6 +85,17 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
    * authenticated user whenever auth is on.
    */
   principal?: PrincipalOf;
+  /**
+   * How callers without a principal are counted for their shares of what the
+   * server holds across requests (subscription streams, and what plugins
+   * hold: legacy sessions, running tasks): `"per-peer"` (default) gives each
+   * peer its own share — its network address where the binding knows it (the
+   * Node adapter), else its connection (a stdio channel) — and `"shared"`
+   * makes every anonymous caller one. Behind a proxy every caller has the
+   * proxy's address: name users with `principal` there. See
+   * docs/architecture.md, "Fair shares".
+   */
+  anonymous?: AnonymousShares;
   /** Whether granted scopes satisfy a required one, for tools' `scopes` (default: exact membership); for scope hierarchies. */
   hasScope?: (granted: readonly string[], required: string) => boolean;
   /** At-most-once consumption store for `ctx.consumeOnce()`; in-memory by default. */
@@ -274,6 +287,7 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     jsonLimits: options.jsonLimits,
     progress: progressLimits,
     principal: options.principal,
+    anonymous: anonymousOf(options.anonymous),
     closing: () => closed,
   });
   const announcer = createAnnouncer(subscriptions.hub);
@@ -317,5 +331,12 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     },
     activity: () => ({ requests: dispatcher.inFlight.size, streams: subscriptions.hub.size }),
   };
+  registerCaller(server, dispatcher.caller);
   return server;
+}
+
+function anonymousOf(value: unknown): AnonymousShares {
+  if (value === undefined) return "per-peer";
+  if (value === "per-peer" || value === "shared") return value;
+  throw new ServerDefinitionError(`anonymous must be "per-peer" or "shared" (got ${JSON.stringify(value)}).`);
 }

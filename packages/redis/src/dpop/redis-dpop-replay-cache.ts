@@ -91,26 +91,26 @@ export class RedisDPoPReplayCache implements DPoPReplayCache {
   }
 
   /** `true` the first time the proof `id` is claimed within its window, `false` after; throws `DPoPReplayCacheUnavailableError` when Redis gives no answer in time (unless fail-open). */
-  async claim(id: string, expiresAt: number): Promise<boolean> {
+  async claim(id: string, expiresAt: number, owner?: string): Promise<boolean> {
     const now = this.#now();
     if (typeof id !== "string" || id === "" || !Number.isFinite(expiresAt) || !Number.isFinite(now)) return false;
     const ttlMs = Math.ceil(expiresAt - now);
     // Past its window: protect refuses such a proof before asking, so there is nothing to remember.
     if (ttlMs <= 0) return true;
-    if (this.#pending >= this.#maxPending) return this.#unavailable(id, expiresAt, new TooManyPendingDPoPClaimsError(this.#maxPending));
+    if (this.#pending >= this.#maxPending) return this.#unavailable(id, expiresAt, owner, new TooManyPendingDPoPClaimsError(this.#maxPending));
     this.#pending++;
     try {
       return await setOnce(this.#client, dpopReplayKey(this.#prefix, id), ttlMs, this.#timeoutMs, () => new DPoPClaimTimeoutError(this.#timeoutMs));
     } catch (error) {
-      return this.#unavailable(id, expiresAt, error);
+      return this.#unavailable(id, expiresAt, owner, error);
     } finally {
       this.#pending--;
     }
   }
 
-  #unavailable(id: string, expiresAt: number, cause: unknown): boolean {
+  #unavailable(id: string, expiresAt: number, owner: string | undefined, cause: unknown): boolean {
     if (!this.#local) throw new DPoPReplayCacheUnavailableError({ cause });
     this.#onError(cause);
-    return this.#local.claim(id, expiresAt);
+    return this.#local.claim(id, expiresAt, owner);
   }
 }

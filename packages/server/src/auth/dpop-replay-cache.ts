@@ -14,9 +14,11 @@ export interface DPoPReplayCache {
    * before `expiresAt` (ms since the epoch: when the proof's `iat` stops
    * being acceptable). A cache that cannot answer throws (preferably a
    * {@link DPoPReplayCacheUnavailableError}); `protect` then refuses the
-   * request with 503: fail closed.
+   * request with 503: fail closed. `owner` (the token's principal) lets a
+   * cache hold each caller to a share; a `ShareExceededError` thrown for it
+   * is answered 429.
    */
-  claim(id: string, expiresAt: number): boolean | Promise<boolean>;
+  claim(id: string, expiresAt: number, owner?: string): boolean | Promise<boolean>;
 }
 
 /** The replay cache could not say whether a proof was used before; the request was refused (503). `cause`: the store's failure. */
@@ -31,11 +33,21 @@ export class DPoPReplayCacheUnavailableError extends Error {
 export interface MemoryDPoPReplayCacheOptions {
   /** Most proofs remembered at once (default 100 000); when that many are all still live, further proofs are refused (fail closed). */
   maxEntries?: number;
+  /**
+   * Most live proofs of one caller (the token's principal) remembered at once
+   * (default 10 000, less than `maxEntries`): past it that caller's requests
+   * get 429 until its proofs age out, and nobody else's are refused.
+   */
+  maxEntriesPerOwner?: number;
   /** Clock in ms since the epoch (default `Date.now`); for tests. */
   now?: () => number;
 }
 
-/** A bounded in-process {@link DPoPReplayCache}: entries are forgotten once their proof's window has passed. */
+/**
+ * A bounded in-process {@link DPoPReplayCache}: entries are forgotten once
+ * their proof's window has passed; each caller holds at most its share of
+ * them (docs/architecture.md, "Fair shares").
+ */
 export class MemoryDPoPReplayCache implements DPoPReplayCache {
   readonly #seen: MemoryReplayGuard;
 
@@ -44,7 +56,7 @@ export class MemoryDPoPReplayCache implements DPoPReplayCache {
     const { maxEntries = 100_000, now = Date.now } = options;
     if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new RangeError("MemoryDPoPReplayCache: maxEntries must be a positive integer.");
     // The same bounded, expiring claim set as single-use request states, without their clock skew (the proof window includes it).
-    this.#seen = new MemoryReplayGuard({ maxEntries, now, clockSkewSeconds: 0 });
+    this.#seen = new MemoryReplayGuard({ maxEntries, now, clockSkewSeconds: 0, ...(options.maxEntriesPerOwner !== undefined && { maxEntriesPerOwner: options.maxEntriesPerOwner }) });
   }
 
   /** Number of proofs currently remembered. */
@@ -52,7 +64,8 @@ export class MemoryDPoPReplayCache implements DPoPReplayCache {
     return this.#seen.size;
   }
 
-  claim(id: string, expiresAt: number): boolean {
-    return this.#seen.claim(id, expiresAt);
+  /** `true` the first time; `false` for a replay or a full cache; throws `ShareExceededError` for a caller past its share. */
+  claim(id: string, expiresAt: number, owner?: string): boolean {
+    return this.#seen.claim(id, expiresAt, owner);
   }
 }

@@ -9,6 +9,7 @@
 import { DPoPNonces, type DPoPNonceOptions } from "./dpop-nonce.js";
 import { checkProof, type ProofRejection } from "./dpop-proof.js";
 import { normalizedHtu } from "./dpop-htu.js";
+import { ShareExceededError } from "../errors.js";
 import { MemoryDPoPReplayCache, type DPoPReplayCache } from "./dpop-replay-cache.js";
 
 /** The `dpop` option of `protect`. */
@@ -38,7 +39,14 @@ export interface DPoPOptions {
 }
 
 /** Why a DPoP request was refused (for `onRejected`). */
-export type DPoPRejection = ProofRejection | "dpop_proof_missing" | "dpop_proof_multiple" | "dpop_nonce_required" | "dpop_proof_replayed" | "dpop_replay_cache_unavailable";
+export type DPoPRejection =
+  | ProofRejection
+  | "dpop_proof_missing"
+  | "dpop_proof_multiple"
+  | "dpop_nonce_required"
+  | "dpop_proof_replayed"
+  | "dpop_replay_cache_unavailable"
+  | "dpop_replay_share_exceeded";
 
 /** The outcome of checking a DPoP request. */
 export type DPoPOutcome =
@@ -46,8 +54,10 @@ export type DPoPOutcome =
   | {
       ok: false;
       reason: DPoPRejection;
-      /** 401, or 503 when the replay cache cannot answer. */
-      status: 401 | 503;
+      /** 401; 503 when the replay cache cannot answer; 429 when the caller holds its share of the replay cache (`retryAfterSeconds`). */
+      status: 401 | 429 | 503;
+      /** With 429: how long to wait before trying again, in seconds. */
+      retryAfterSeconds?: number;
       /** The challenge's error (absent with 503). */
       error?: "invalid_dpop_proof" | "invalid_token" | "use_dpop_nonce";
       description: string;
@@ -106,8 +116,12 @@ export class DPoPGate {
     this.#now = shared.now;
   }
 
-  /** Checks the proof of `request`, which presents `token` (verified, bound to the key of thumbprint `jkt`) with the DPoP scheme. */
-  async check(request: Request, token: string, jkt: string): Promise<DPoPOutcome> {
+  /**
+   * Checks the proof of `request`, which presents `token` (verified, bound to
+   * the key of thumbprint `jkt`) with the DPoP scheme; `owner` (the token's
+   * principal) is whose share of the replay cache the proof counts against.
+   */
+  async check(request: Request, token: string, jkt: string, owner = `key:${jkt}`): Promise<DPoPOutcome> {
     const proof = request.headers.get("dpop");
     if (proof === null || proof.trim() === "") return this.#refuse("dpop_proof_missing", "Send a DPoP proof in the DPoP header.");
     // Several DPoP header fields arrive joined by ", "; a JWT has no comma.
@@ -140,8 +154,9 @@ export class DPoPGate {
     const expiresAt = (checked.iat + this.#maxAgeSeconds + this.#toleranceSeconds) * 1000;
     let first: boolean;
     try {
-      first = await this.#cache.claim(`${jkt}.${checked.jti}`, expiresAt);
-    } catch {
+      first = await this.#cache.claim(`${jkt}.${checked.jti}`, expiresAt, owner);
+    } catch (error) {
+      if (error instanceof ShareExceededError) return { ok: false, reason: "dpop_replay_share_exceeded", status: 429, description: error.message, retryAfterSeconds: error.data.retryAfterSeconds };
       return { ok: false, reason: "dpop_replay_cache_unavailable", status: 503, description: "The DPoP replay check is unavailable; retry later." };
     }
     if (!first) return this.#refuse("dpop_proof_replayed", "This DPoP proof was used before: make a fresh one for each request.");

@@ -12,7 +12,7 @@
  * token (`cnf.jkt`) presented as Bearer is refused (§7.2), as is a Bearer
  * token when DPoP is `required`; challenges and metadata advertise DPoP.
  */
-import { attachAuthInfo, type AuthInfo } from "./auth-info.js";
+import { attachAuthInfo, principalOf, type AuthInfo } from "./auth-info.js";
 import { AUTHORIZATION_REQUIRED, bearerChallenge, challenged, dpopChallenge, insufficientScope, type ChallengeParams, type DPoPChallengeParams } from "./challenge.js";
 import { DPoPGate, type DPoPOptions, type DPoPRejection } from "./dpop.js";
 import { checkResource, protectedResourceMetadata, resourceMetadataPath, resourceMetadataUrl } from "./resource-metadata.js";
@@ -163,8 +163,12 @@ export function protect(handler: (request: Request) => Promise<Response>, option
       if (scheme === "bearer" && jkt !== undefined) return invalid("bearer_dpop_bound_token", request, scheme, "This access token is DPoP-bound: send it as Authorization: DPoP <token> with a DPoP proof.");
       if (scheme === "dpop") {
         if (jkt === undefined) return invalid("token_not_dpop_bound", request, scheme, "This access token is not DPoP-bound: the DPoP scheme needs a token bound to the proof's key.");
-        const outcome = await dpop.check(request, token, jkt);
+        const outcome = await dpop.check(request, token, jkt, principalOf(info) ?? `key:${jkt}`);
         if (!outcome.ok) {
+          if (outcome.status === 429) {
+            const data = { limit: "DPoP proofs remembered", scope: "share", retryAfterSeconds: outcome.retryAfterSeconds ?? 30 };
+            return refuse(outcome.reason, request, Response.json({ jsonrpc: "2.0", error: { code: -32603, message: outcome.description, data } }, { status: 429, headers: { "retry-after": String(data.retryAfterSeconds), "cache-control": "no-store" } }));
+          }
           if (outcome.status === 503) {
             return refuse(outcome.reason, request, Response.json({ jsonrpc: "2.0", id: null, error: { code: -32603, message: outcome.description } }, { status: 503, headers: { "retry-after": "1", "cache-control": "no-store" } }));
           }

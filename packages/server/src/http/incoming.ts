@@ -7,6 +7,7 @@
  * path cannot drift apart.
  */
 import { readWithin, type BodyRead, type ReadLimits } from "@mrtr/internal";
+import { peerOf } from "../shares/peer-address.js";
 
 /** One HTTP request as the handler sees it. */
 export interface IncomingHttp {
@@ -19,6 +20,8 @@ export interface IncomingHttp {
   readBody(limits: ReadLimits): Promise<BodyRead>;
   /** Aborts when the peer goes away. */
   readonly signal: AbortSignal;
+  /** The peer's network address, where the binding knows it. */
+  readonly peer: string | undefined;
   /** Aborts `signal` (the client closed an event stream), where the binding lets the handler do so; otherwise the handler follows `signal` with a controller of its own. */
   abort?(reason: Error): void;
   /**
@@ -39,6 +42,7 @@ export function incomingFromRequest(request: Request): IncomingHttp {
     header: (name) => request.headers.get(name),
     readBody: (limits) => readWithin(request.body, limits),
     signal: request.signal,
+    peer: peerOf(request),
     request: () => request,
     lazy: false,
   };

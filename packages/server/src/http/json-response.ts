@@ -5,7 +5,7 @@
  * builds one.
  */
 import type { JSONRPCResponse } from "@mrtr/schema";
-import { httpStatusOf } from "./status.js";
+import { httpHeadersOf, httpStatusOf } from "./status.js";
 
 /** A JSON body (or none) with its status and headers, not yet a `Response`. */
 export class JsonAnswer {
@@ -27,7 +27,8 @@ export function jsonResponse(body: unknown, status: number, extra: Record<string
 
 /** A JSON-RPC answer as JSON, with its HTTP status (200 for a result, the mapped status for an error). */
 export function jsonAnswer(response: JSONRPCResponse): JsonAnswer {
-  return jsonResponse(response, httpStatusOf(response as { error?: { code: number } }));
+  if (!("error" in response)) return jsonResponse(response, 200);
+  return jsonResponse(response, httpStatusOf(response), httpHeadersOf(response));
 }
 
 const utf8 = new TextEncoder();

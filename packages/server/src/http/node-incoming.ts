@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { BodyRead, ReadLimits } from "@mrtr/internal";
+import { attachPeer } from "../shares/peer-address.js";
 import type { IncomingHttp } from "./incoming.js";
 
 /** Reads the whole body of `req` within `limits`. Never throws; on a failure the rest of the body is left unread. */
@@ -72,9 +73,17 @@ export function incomingFromNode(req: IncomingMessage, url: URL, controller: Abo
     },
     signal: controller.signal,
     abort: (reason) => controller.abort(reason),
+    peer: req.socket.remoteAddress,
     // Made only when read (a handler reading ctx.request, a hook, an era plugin): undici ties a Request to its signal
     // at a cost of about 125 µs, which calls that never look at the request do not pay.
-    request: () => (request ??= new Request(url, { method: req.method ?? "GET", headers: headersOf(req), signal: controller.signal })),
+    request: () => (request ??= withPeer(new Request(url, { method: req.method ?? "GET", headers: headersOf(req), signal: controller.signal }), req)),
     lazy: true,
   };
+}
+
+/** `request` with the address of the peer `req` came from attached (for `peerOf`), where the socket knows it. */
+export function withPeer(request: Request, req: IncomingMessage): Request {
+  const address = req.socket.remoteAddress;
+  if (address) attachPeer(request, address);
+  return request;
 }

@@ -16,7 +16,8 @@ import { Readable } from "node:stream";
 import { definedOnly, readWithin } from "@mrtr/internal";
 import { NODE_ENTRY, type HttpHandler } from "./handler.js";
 import { JsonAnswer, type HttpAnswer } from "./json-response.js";
-import { headersOf, incomingFromNode } from "./node-incoming.js";
+import { holdConnections } from "./node-connections.js";
+import { headersOf, incomingFromNode, withPeer } from "./node-incoming.js";
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -37,8 +38,19 @@ export interface NodeServerOptions extends NodeListenerOptions {
   headersTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open, in ms (default 5 000). */
   keepAliveTimeoutMs?: number;
-  /** Most simultaneous connections (default 1 024); further ones are closed at once. */
+  /**
+   * Most simultaneous connections (default 1 024). When all are open, the idle
+   * keep-alive connection used longest ago of the peer holding the most is
+   * closed to make room; with none idle, a new one is answered 503 and closed.
+   */
   maxConnections?: number;
+  /**
+   * Most simultaneous connections from one peer address (IPv6: one /64;
+   * default 256, less than `maxConnections`); past it a new one is answered
+   * 429 and closed. Behind a proxy every connection comes from the proxy:
+   * raise it to fit the proxy's pool.
+   */
+  maxConnectionsPerPeer?: number;
 }
 
 /** The defaults of {@link createNodeServer}'s limits. */
@@ -47,6 +59,7 @@ export const NODE_SERVER_DEFAULTS = {
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
+  maxConnectionsPerPeer: 256,
 } as const satisfies Required<Omit<NodeServerOptions, keyof NodeListenerOptions>>;
 
 const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/;
@@ -97,7 +110,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): { request: Reques
       init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
       init.duplex = "half";
     }
-    return { request: new Request(url, init) };
+    return { request: withPeer(new Request(url, init), req) };
   } catch {
     // The fetch API refuses some methods (CONNECT, TRACE, TRACK) and malformed tokens.
     return { status: 501, message: `Method ${method} is not supported; send JSON-RPC messages by POST` };
@@ -210,10 +223,16 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
 /**
  * A Node HTTP server for the handler, with limits a public endpoint needs:
  * whole-request and header timeouts (a peer sending one byte a second is cut
- * off), an idle keep-alive timeout and a connection cap. Call `.listen()` on it.
+ * off), an idle keep-alive timeout, and connections held fairly: a cap in all
+ * and a share per peer address (docs/architecture.md, "Fair shares"). Call
+ * `.listen()` on it. Throws a `RangeError` for a share not below the cap.
  */
 export function createNodeServer(handler: (request: Request) => Promise<Response>, options: NodeServerOptions = {}): Server {
   const limits = { ...NODE_SERVER_DEFAULTS, ...definedOnly(options) };
+  // A smaller cap lowers the default share with it, so setting maxConnections alone stays valid.
+  if (options.maxConnectionsPerPeer === undefined && options.maxConnections !== undefined) {
+    limits.maxConnectionsPerPeer = Math.max(1, Math.min(NODE_SERVER_DEFAULTS.maxConnectionsPerPeer, Math.floor(options.maxConnections / 2)));
+  }
   const server = createHttpServer(
     {
       requestTimeout: limits.requestTimeoutMs,
@@ -224,6 +243,6 @@ export function createNodeServer(handler: (request: Request) => Promise<Response
     },
     toNodeListener(handler, options),
   );
-  server.maxConnections = limits.maxConnections;
+  holdConnections(server, limits);
   return server;
 }

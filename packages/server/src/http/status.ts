@@ -9,6 +9,7 @@ import {
   PARSE_ERROR,
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "@mrtr/schema";
+import { shareExceededStatus } from "../errors.js";
 
 const BY_CODE = new Map<number, number>([
   [PARSE_ERROR, 400],
@@ -21,8 +22,14 @@ const BY_CODE = new Map<number, number>([
   [INTERNAL_ERROR, 500],
 ]);
 
-/** 200 for a result; for an error, its mapped status (400 for any other client error). */
-export function httpStatusOf(response: { error?: { code: number } }): number {
+/** 200 for a result; for an error, its mapped status (400 for any other client error; 429 or 503 for a share or limit reached). */
+export function httpStatusOf(response: { error?: { code: number; data?: unknown } }): number {
   if (!response.error) return 200;
-  return BY_CODE.get(response.error.code) ?? 400;
+  return shareExceededStatus(response.error)?.status ?? BY_CODE.get(response.error.code) ?? 400;
+}
+
+/** The headers an error answer adds: `Retry-After` when a share or limit was reached (docs/architecture.md, "Fair shares"). */
+export function httpHeadersOf(response: { error?: { code: number; data?: unknown } }): Record<string, string> {
+  const reached = response.error && shareExceededStatus(response.error);
+  return reached ? { "retry-after": String(reached.retryAfterSeconds) } : {};
 }

@@ -41,7 +41,8 @@ export function answer(server: McpServer, body: string | Record<string, unknown>
       }
       return sse.send(notification, urgent);
     };
-    void server.handle(body, { ...(incoming.lazy ? { requestOf: incoming.request } : { request: incoming.request() }), signal, send, precheck: httpPrecheck(incoming) }).then((response) => {
+    const exchange = { ...(incoming.lazy ? { requestOf: incoming.request } : { request: incoming.request() }), signal, send, precheck: httpPrecheck(incoming), ...(incoming.peer !== undefined && { peer: incoming.peer }) };
+    void server.handle(body, exchange).then((response) => {
       unlink();
       if (!sse) {
         resolve(response ? jsonAnswer(response) : new JsonAnswer(202, {}, null));

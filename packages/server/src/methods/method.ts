@@ -15,6 +15,15 @@ export interface ServingContext extends RequestContext {
   readonly emit: (notification: JSONRPCNotification) => boolean;
   /** Whether the binding sends notifications ahead of the answer (HTTP and stdio do; a plain `handle` call without `send` does not). */
   readonly streaming: boolean;
+  /**
+   * Whom what this request holds across requests counts against, for fair
+   * shares (docs/architecture.md, "Fair shares"): `principal:<principal>`, or
+   * for a caller without one (as `createServer({ anonymous })` says)
+   * `peer:<address>`, `connection:<n>` or `anonymous`.
+   */
+  readonly owner: string;
+  /** Whether the message came from a bridge that bounds what it holds itself (`HandleOptions.bridge`: an era plugin's session). */
+  readonly bridged: boolean;
 }
 
 /** Serves one request of method `M`. Throws `McpError`s for protocol errors. */

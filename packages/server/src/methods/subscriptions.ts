@@ -2,10 +2,14 @@
  * `subscriptions/listen` (basic/patterns/subscriptions.mdx): opens a stream
  * that the acknowledgement starts and the change notifications its filter
  * names follow. The request stays open until the client closes the stream
- * (no answer then) or the server ends it (`server.close()`, or the stream's
- * `maxDurationMs`: the closing result, after which clients open a new one).
+ * (no answer then) or the server ends it (`server.close()`, the stream's
+ * `maxDurationMs`, or room made for another caller when every stream is open:
+ * the closing result, after which clients open a new one). Streams are held
+ * within the server's limit and each caller's share (docs/architecture.md,
+ * "Fair shares").
  */
-import { McpInvalidParamsError, McpInvalidRequestError, McpMethodNotFoundError, ServerBusyError } from "../errors.js";
+import { isShareRefusal } from "@mrtr/internal";
+import { McpInvalidParamsError, McpInvalidRequestError, McpMethodNotFoundError, ShareExceededError } from "../errors.js";
 import type { Follower } from "../subscriptions/hub.js";
 import type { MethodHandler } from "./method.js";
 
@@ -35,8 +39,15 @@ export const listen: MethodHandler<"subscriptions/listen"> = async (request, ctx
     agreed[extension.field] = part;
     followers.push((send) => extension.follow(part, ctx, send));
   }
-  if (hub.size >= limits.maxStreams) throw new ServerBusyError(`Too many open subscription streams (${limits.maxStreams}); open it again later.`);
-  await hub.open(request.id, agreed, ctx.emit, ctx.signal, followers);
+  // A bridge (an era plugin's session) bounds the streams it holds itself: they do not draw from this pool.
+  const evicted = new AbortController();
+  const hold = ctx.bridged ? undefined : limits.streams.acquire(ctx.owner, { idle: () => true, evict: () => evicted.abort() });
+  if (isShareRefusal(hold)) throw new ShareExceededError(hold);
+  try {
+    await hub.open(request.id, agreed, ctx.emit, ctx.signal, followers, evicted.signal);
+  } finally {
+    hold?.release();
+  }
   // Ended by the server (closed or expired): the closing result. Ended by the client: the server sends nothing.
   return { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": request.id } };
 };

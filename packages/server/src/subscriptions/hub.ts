@@ -64,9 +64,17 @@ export class SubscriptionHub {
 
   /**
    * Opens a stream: sends the acknowledgement, then delivers until `signal`
-   * aborts, `closeAll` runs, or `maxDurationMs` passes. Resolves with how it ended.
+   * aborts, `closeAll` runs, `maxDurationMs` passes or `close` aborts (ended by
+   * the server: it gets its closing result). Resolves with how it ended.
    */
-  open(id: RequestId, filter: SubscriptionFilter, emit: (n: JSONRPCNotification) => boolean, signal: AbortSignal, followers: readonly Follower[] = []): Promise<StreamEnd> {
+  open(
+    id: RequestId,
+    filter: SubscriptionFilter,
+    emit: (n: JSONRPCNotification) => boolean,
+    signal: AbortSignal,
+    followers: readonly Follower[] = [],
+    close?: AbortSignal,
+  ): Promise<StreamEnd> {
     return new Promise<StreamEnd>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const stops: (() => void)[] = [];
@@ -86,14 +94,18 @@ export class SubscriptionHub {
             }
           }
           signal.removeEventListener("abort", onAbort);
+          close?.removeEventListener("abort", onClose);
           if (this.streams.size === 0) this.stopBus();
           resolve(how);
         },
       };
       const onAbort = () => stream.end("aborted");
+      const onClose = () => stream.end("closed");
       if (signal.aborted) return resolve("aborted");
+      if (close?.aborted) return resolve("closed");
       this.streams.add(stream);
       signal.addEventListener("abort", onAbort, { once: true });
+      close?.addEventListener("abort", onClose, { once: true });
       if (this.maxDurationMs > 0 && Number.isFinite(this.maxDurationMs)) timer = setTimeout(() => stream.end("expired"), this.maxDurationMs);
       // The acknowledgement is the first message of the stream; it goes out before the bus can deliver anything.
       emit({

@@ -4,6 +4,7 @@
  * `server/discover`), the bus they travel on, and the limits of the streams.
  */
 import type { RequestContext } from "../context.js";
+import { FairShare, shareLimitsProblem } from "@mrtr/internal";
 import { ServerDefinitionError } from "../errors.js";
 import { memoryChangeBus, type ChangeBus } from "./change-bus.js";
 import { SubscriptionHub, type Deliverable } from "./hub.js";
@@ -32,8 +33,18 @@ export interface SubscriptionOptions {
   canSubscribe?: (uri: string, ctx: RequestContext) => boolean | Promise<boolean>;
   /** Where announcements travel (default: in memory, this process). Share one bus across instances to reach every instance's streams. */
   bus?: ChangeBus;
-  /** Most streams open at once on this server (default 1 000); more are refused with -32603 until one closes. */
+  /**
+   * Most streams open at once on this server (default 1 000). When all are
+   * open, the stream opened longest ago by the caller holding the most ends
+   * with its closing result (its client opens another) to make room.
+   */
   maxStreams?: number;
+  /**
+   * Most streams one caller (a principal, or a peer without one: `anonymous`)
+   * holds at once (default 100, less than `maxStreams`); past it -32603 (HTTP
+   * 429, `Retry-After`) until one of its streams closes.
+   */
+  maxStreamsPerPrincipal?: number;
   /** Most resource URIs one stream may follow (default 1 000); more is -32602. */
   maxResourceSubscriptions?: number;
   /** How long a stream stays open, in ms (default 30 min); then it ends with its closing result and the client opens another. `0`: no limit. */
@@ -41,7 +52,7 @@ export interface SubscriptionOptions {
 }
 
 /** The defaults of {@link SubscriptionOptions}' limits. */
-export const SUBSCRIPTION_DEFAULTS = { maxStreams: 1000, maxResourceSubscriptions: 1000, maxDurationMs: 30 * 60 * 1000 } as const;
+export const SUBSCRIPTION_DEFAULTS = { maxStreams: 1000, maxStreamsPerPrincipal: 100, maxResourceSubscriptions: 1000, maxDurationMs: 30 * 60 * 1000 } as const;
 
 function whole(value: number | undefined, fallback: number, name: string, min: number): number {
   const v = value ?? fallback;
@@ -61,10 +72,22 @@ export function subscriptionsOf(options: SubscriptionOptions = {}) {
     resourceSubscriptions: options.resourceUpdates === true,
   };
   const maxDurationMs = whole(options.maxDurationMs, SUBSCRIPTION_DEFAULTS.maxDurationMs, "maxDurationMs", 0);
+  const maxStreams = whole(options.maxStreams, SUBSCRIPTION_DEFAULTS.maxStreams, "maxStreams", 1);
+  // A smaller total lowers the default share with it, so setting maxStreams alone stays valid.
+  const perPrincipal = options.maxStreamsPerPrincipal ?? Math.max(1, Math.min(SUBSCRIPTION_DEFAULTS.maxStreamsPerPrincipal, Math.floor(maxStreams / 2)));
+  const shares = {
+    name: "subscription streams",
+    total: maxStreams,
+    perOwner: perPrincipal,
+    options: { total: "subscriptions.maxStreams", perOwner: "subscriptions.maxStreamsPerPrincipal" },
+    retryAfterSeconds: 5,
+  };
+  const problem = shareLimitsProblem(shares);
+  if (problem) throw new ServerDefinitionError(problem);
   return {
     hub: new SubscriptionHub(deliverable, options.bus ?? memoryChangeBus(), maxDurationMs),
     limits: {
-      maxStreams: whole(options.maxStreams, SUBSCRIPTION_DEFAULTS.maxStreams, "maxStreams", 1),
+      streams: new FairShare(shares),
       maxResourceSubscriptions: whole(options.maxResourceSubscriptions, SUBSCRIPTION_DEFAULTS.maxResourceSubscriptions, "maxResourceSubscriptions", 0),
       canSubscribe: options.canSubscribe,
     },

@@ -355,6 +355,21 @@ describe("the replay cache", () => {
     expect(reasons).toEqual(["dpop_replay_cache_unavailable"]);
   });
 
+  it("answers a caller past its share of remembered proofs with 429 and Retry-After, and still serves another caller", async () => {
+    const replayCache = new MemoryDPoPReplayCache({ maxEntries: 10, maxEntriesPerOwner: 2 });
+    const { handler, seen, reasons } = guarded({ dpop: { replayCache } });
+    const mine = await issuer.token({ jkt: key.jkt, sub: "mallory" });
+    for (let i = 0; i < 2; i++) expect((await handler(dpopRequest(mine, await proof(key, { token: mine })))).status).toBe(200);
+    const over = await handler(dpopRequest(mine, await proof(key, { token: mine })));
+    expect(over.status).toBe(429);
+    expect(over.headers.get("retry-after")).toBe("30");
+    expect(await over.json()).toMatchObject({ error: { code: -32603, data: { scope: "share" } } });
+    expect(reasons).toEqual(["dpop_replay_share_exceeded"]);
+    const theirs = await issuer.token({ jkt: key.jkt, sub: "alice" });
+    expect((await handler(dpopRequest(theirs, await proof(key, { token: theirs })))).status).toBe(200);
+    expect(seen).toHaveLength(3);
+  });
+
   it("shared between two protect instances, a proof accepted by one is refused by the other", async () => {
     const replayCache = new MemoryDPoPReplayCache();
     const a = guarded({ dpop: { replayCache } });
@@ -369,14 +384,22 @@ describe("the replay cache", () => {
   it("in memory, is bounded and forgets a proof once its window has passed", () => {
     const clock = { now: 1_000_000 };
     const cache = new MemoryDPoPReplayCache({ maxEntries: 2, now: () => clock.now });
-    expect(cache.claim("a", clock.now + 1000)).toBe(true);
-    expect(cache.claim("a", clock.now + 1000)).toBe(false);
-    expect(cache.claim("b", clock.now + 1000)).toBe(true);
-    expect(cache.claim("c", clock.now + 1000)).toBe(false); // full of live proofs: refused, never forgetting one early
+    expect(cache.claim("a", clock.now + 1000, "one")).toBe(true);
+    expect(cache.claim("a", clock.now + 1000, "one")).toBe(false);
+    expect(cache.claim("b", clock.now + 1000, "two")).toBe(true);
+    expect(cache.claim("c", clock.now + 1000, "three")).toBe(false); // full of live proofs: refused, never forgetting one early
     clock.now += 1001;
-    expect(cache.claim("c", clock.now + 1000)).toBe(true);
-    expect(cache.claim("a", clock.now + 1000)).toBe(true);
+    expect(cache.claim("c", clock.now + 1000, "three")).toBe(true);
+    expect(cache.claim("a", clock.now + 1000, "one")).toBe(true);
     expect(cache.size).toBe(2);
     expect(() => new MemoryDPoPReplayCache({ maxEntries: 0 })).toThrow(RangeError);
+  });
+
+  it("in memory, holds each caller to its share of remembered proofs, so one caller's flood of proofs refuses nobody else's", () => {
+    const clock = { now: 1_000_000 };
+    const cache = new MemoryDPoPReplayCache({ maxEntries: 100, maxEntriesPerOwner: 10, now: () => clock.now });
+    for (let i = 0; i < 10; i++) expect(cache.claim(`m${i}`, clock.now + 1000, "principal:mallory")).toBe(true);
+    expect(() => cache.claim("m10", clock.now + 1000, "principal:mallory")).toThrow(/maxEntriesPerOwner/);
+    expect(cache.claim("a0", clock.now + 1000, "principal:alice")).toBe(true);
   });
 });

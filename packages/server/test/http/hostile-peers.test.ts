@@ -129,15 +129,42 @@ describe("the Node server's limits on slow and numerous peers", () => {
     await stillServing();
   });
 
-  it("closes connections beyond maxConnections at once, and serves again when they go", async () => {
-    const held = await Promise.all(Array.from({ length: 8 }, () => open(server.port)));
-    // Partial headers keep each connection open.
-    for (const s of held) s.write("POST /mcp HTTP/1.1\r\n");
+  it("holds each peer address to its share of connections: past it 429 at once, while another address still connects", async () => {
+    // MAX_CONNECTIONS 8: each address's share is 4. Partial headers keep each connection open.
+    const mine = await Promise.all(Array.from({ length: 4 }, () => open(server.port, "127.0.0.1")));
+    for (const s of mine) s.write("POST /mcp HTTP/1.1\r\n");
+    const extra = parseResponse(await readAll(await open(server.port, "127.0.0.1")));
+    expect(extra?.status).toBe(429);
+    expect(extra?.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(extra!.body)).toMatchObject({ error: { code: -32603, data: { limit: "connections", scope: "share" } } });
+    const theirs = await open(server.port, "127.0.0.2");
+    theirs.write("POST /mcp HTTP/1.1\r\n");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(theirs.destroyed).toBe(false);
+    for (const s of [...mine, theirs]) s.destroy();
     await new Promise((r) => setTimeout(r, 100));
-    const extra = await open(server.port);
-    const text = await readAll(extra);
-    expect(text).toBe("");
-    for (const s of held) s.destroy();
+    await stillServing();
+  });
+
+  it("when every connection is open, closes an idle one of the address holding the most; with every connection serving a request, 503", async () => {
+    const idle = await Promise.all(Array.from({ length: 4 }, () => open(server.port, "127.0.0.1")));
+    const closed = idle.map((s) => readAll(s));
+    const busy = await Promise.all(Array.from({ length: 4 }, () => open(server.port, "127.0.0.2")));
+    // A request whose body has not arrived yet is being served: its connection is never closed to make room.
+    for (const s of busy) s.write(post("x".repeat(0), []).replace(/content-length: \d+/i, "Content-Length: 100"));
+    await new Promise((r) => setTimeout(r, 100));
+    const newcomer = await open(server.port, "127.0.0.3");
+    newcomer.write("POST /mcp HTTP/1.1\r\n");
+    await Promise.race(closed); // one of 127.0.0.1's idle connections went
+    expect(busy.every((s) => !s.destroyed)).toBe(true);
+    // Now 127.0.0.1 holds 3 idle; make them busy too, then nothing is idle: a newcomer is refused.
+    const rest = idle.filter((s) => !s.destroyed && s.readyState === "open");
+    for (const s of rest) s.write(post("", []).replace(/content-length: \d+/i, "Content-Length: 100"));
+    newcomer.write("Content-Length: 100\r\nHost: 127.0.0.1\r\n\r\n");
+    await new Promise((r) => setTimeout(r, 100));
+    const refusedAll = parseResponse(await readAll(await open(server.port, "127.0.0.4")));
+    expect(refusedAll?.status).toBe(503);
+    for (const s of [...idle, ...busy, newcomer]) s.destroy();
     await new Promise((r) => setTimeout(r, 100));
     await stillServing();
   });

@@ -87,24 +87,79 @@ describe("subscriptions/listen", () => {
     a.close();
   });
 
-  it("limits streams, URIs per stream and who may follow a resource; refuses listening without a stream", async () => {
-    const s = listening({ resourceUpdates: true, maxStreams: 2, maxResourceSubscriptions: 2, canSubscribe: (uri) => uri !== "secret://x" });
+  it("limits URIs per stream and who may follow a resource; refuses listening without a stream", async () => {
+    const s = listening({ resourceUpdates: true, maxResourceSubscriptions: 2, canSubscribe: (uri) => uri !== "secret://x" });
     const a = open(s, { resourceSubscriptions: ["a://1", "secret://x"] });
     await tick();
     expect(a.got[0].params.notifications).toEqual({ resourceSubscriptions: ["a://1"] });
-    const b = open(s, {});
-    await tick();
-    const c = await s.handle(listenRequest({}), { send: () => true });
-    expect(errorOf(c)).toMatchObject({ code: -32603, message: expect.stringContaining("Too many open subscription streams") });
-    b.close();
-    await b.done;
-    const d = open(s, {});
-    await tick();
-    expect(d.got).toHaveLength(1); // a slot freed: opened
     expect(errorOf(await s.handle(listenRequest({ resourceSubscriptions: ["1", "2", "3"] }), { send: () => true })).code).toBe(-32602);
     expect(errorOf(await s.handle(listenRequest({}))).code).toBe(-32600);
     a.close();
-    d.close();
+  });
+
+  it("holds each caller to its share of streams (-32603 naming the share), while another caller still opens one", async () => {
+    const s = server({ subscriptions: { listChanged: true, maxStreams: 4, maxStreamsPerPrincipal: 2 }, principal: ({ request }) => (request as { user?: string } | undefined)?.user });
+    const as = (user: string) => {
+      const got: any[] = [];
+      const controller = new AbortController();
+      const m = listenRequest({ toolsListChanged: true });
+      const done = s.handle(m, { request: { user }, signal: controller.signal, send: (n) => (got.push(n), true) });
+      return { got, done, close: () => controller.abort() };
+    };
+    const a1 = as("alice");
+    const a2 = as("alice");
+    await tick();
+    const refused = errorOf(await as("alice").done);
+    expect(refused).toMatchObject({ code: -32603, data: { limit: "subscription streams", scope: "share", retryAfterSeconds: 5 } });
+    expect(refused.message).toContain("maxStreamsPerPrincipal");
+    const b = as("bob");
+    await tick();
+    expect(b.got[0].method).toBe("notifications/subscriptions/acknowledged");
+    a1.close();
+    await a1.done;
+    const a3 = as("alice"); // one of alice's closed: her share has room again
+    await tick();
+    expect(a3.got).toHaveLength(1);
+    for (const x of [a2, a3, b]) x.close();
+  });
+
+  it("when every stream is open, ends the one opened longest ago by the caller holding the most, with its closing result", async () => {
+    const s = server({ subscriptions: { listChanged: true, maxStreams: 3, maxStreamsPerPrincipal: 2 }, principal: ({ request }) => (request as { user?: string } | undefined)?.user });
+    const as = (user: string) => {
+      const got: any[] = [];
+      const m = listenRequest({ toolsListChanged: true });
+      const controller = new AbortController();
+      return { got, id: m.id, done: s.handle(m, { request: { user }, signal: controller.signal, send: (n) => (got.push(n), true) }), close: () => controller.abort() };
+    };
+    const m1 = as("mallory");
+    await tick();
+    const m2 = as("mallory");
+    const b = as("bob");
+    await tick();
+    const c = as("carol"); // all three open: mallory's oldest makes room
+    await tick();
+    expect(resultOf(await m1.done)).toEqual({ resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": m1.id } });
+    expect(c.got[0].method).toBe("notifications/subscriptions/acknowledged");
+    expect(s.activity().streams).toBe(3);
+    for (const x of [m2, b, c]) x.close();
+  });
+
+  it("counts callers without a principal per connection by default, and as one caller with anonymous: \"shared\"", async () => {
+    for (const anonymous of ["per-peer", "shared"] as const) {
+      const s = server({ anonymous, subscriptions: { listChanged: true, maxStreams: 4, maxStreamsPerPrincipal: 1 } });
+      const on = (connection: object) => {
+        const controller = new AbortController();
+        return { done: s.handle(listenRequest({ toolsListChanged: true }), { connection, signal: controller.signal, send: () => true }), close: () => controller.abort() };
+      };
+      const one = on({});
+      await tick();
+      const two = on({});
+      await tick();
+      if (anonymous === "per-peer") expect(s.activity().streams).toBe(2);
+      else expect(errorOf(await two.done).data).toMatchObject({ scope: "share" });
+      one.close();
+      two.close();
+    }
   });
 
   it("tears down an HTTP stream whose reader stops reading, with notifications/cancelled, and frees its slot", async () => {

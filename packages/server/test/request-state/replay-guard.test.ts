@@ -29,32 +29,32 @@ describe("MemoryReplayGuard", () => {
     expect(guard.claim("a", expiresAt)).toBe(true);
   });
 
-  it("keeps memory bounded: holds at most maxEntries ids and fails closed when all are live", () => {
+  it("keeps memory bounded: holds at most maxEntries ids and fails closed when all are live (owners each within their share)", () => {
     const c = clock();
     const guard = new MemoryReplayGuard({ now: c.now, maxEntries: 3, clockSkewSeconds: 0 });
-    expect(guard.claim("a", c.t + 1000)).toBe(true);
-    expect(guard.claim("b", c.t + 5000)).toBe(true);
-    expect(guard.claim("c", c.t + 5000)).toBe(true);
-    expect(guard.claim("d", c.t + 5000)).toBe(false); // full of live ids: forgetting one would allow a replay
+    expect(guard.claim("a", c.t + 1000, "a")).toBe(true);
+    expect(guard.claim("b", c.t + 5000, "b")).toBe(true);
+    expect(guard.claim("c", c.t + 5000, "c")).toBe(true);
+    expect(guard.claim("d", c.t + 5000, "d")).toBe(false); // full of live ids: forgetting one would allow a replay
     expect(guard.size).toBe(3);
-    expect(guard.claim("a", c.t + 1000)).toBe(false); // still remembered
+    expect(guard.claim("a", c.t + 1000, "a")).toBe(false); // still remembered
     c.t += 1000; // "a" can no longer be opened
-    expect(guard.claim("d", c.t + 5000)).toBe(true);
+    expect(guard.claim("d", c.t + 5000, "d")).toBe(true);
     expect(guard.size).toBe(3);
   });
 
   it("finds expired ids anywhere when full, not only the oldest claims", () => {
     const c = clock();
     const guard = new MemoryReplayGuard({ now: c.now, maxEntries: 3, clockSkewSeconds: 0 });
-    expect(guard.claim("long", c.t + 10_000)).toBe(true);
-    expect(guard.claim("short", c.t + 1000)).toBe(true);
-    expect(guard.claim("long2", c.t + 10_000)).toBe(true);
+    expect(guard.claim("long", c.t + 10_000, "long")).toBe(true);
+    expect(guard.claim("short", c.t + 1000, "short")).toBe(true);
+    expect(guard.claim("long2", c.t + 10_000, "long2")).toBe(true);
     c.t += 1000;
-    expect(guard.claim("new", c.t + 10_000)).toBe(true);
-    expect(guard.claim("long", c.t + 9000)).toBe(false);
+    expect(guard.claim("new", c.t + 10_000, "new")).toBe(true);
+    expect(guard.claim("long", c.t + 9000, "long")).toBe(false);
     // An expiry already past is not remembered (the codec refuses such a state anyway).
-    expect(guard.claim("stale", c.t - 1)).toBe(true);
-    expect(guard.claim("stale", c.t - 1)).toBe(true);
+    expect(guard.claim("stale", c.t - 1, "stale")).toBe(true);
+    expect(guard.claim("stale", c.t - 1, "stale")).toBe(true);
     expect(guard.size).toBe(3);
   });
 
@@ -67,7 +67,7 @@ describe("MemoryReplayGuard", () => {
       let largest = 0;
       for (let i = 0; i < 20_000; i++) {
         c.t += 7;
-        if (guard.claim(`id-${i}`, c.t + 500 + (i % 13) * 50)) granted++;
+        if (guard.claim(`id-${i}`, c.t + 500 + (i % 13) * 50, `owner-${i % 1000}`)) granted++;
         largest = Math.max(largest, guard.size);
       }
       return { granted, largest };
@@ -90,5 +90,25 @@ describe("MemoryReplayGuard", () => {
     expect(() => new MemoryReplayGuard({ maxEntries: 0 })).toThrow(RangeError);
     expect(() => new MemoryReplayGuard({ maxEntries: 1.5 })).toThrow(RangeError);
     expect(() => new MemoryReplayGuard({ clockSkewSeconds: -1 })).toThrow(RangeError);
+    expect(() => new MemoryReplayGuard({ maxEntries: 10, maxEntriesPerOwner: 10 })).toThrow(/maxEntriesPerOwner \(10\) must be .* less than maxEntries/);
+  });
+
+  it("holds each owner to its share of live ids: past it that owner's claims throw ShareExceededError (HTTP 429) and another owner's are granted", () => {
+    const c = clock();
+    const guard = new MemoryReplayGuard({ now: c.now, maxEntries: 10, maxEntriesPerOwner: 3, clockSkewSeconds: 0 });
+    for (const id of ["a", "b", "c"]) expect(guard.claim(id, c.t + 1000, "principal:mallory")).toBe(true);
+    let refused: unknown;
+    try {
+      guard.claim("d", c.t + 1000, "principal:mallory");
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ name: "ShareExceededError", code: -32603, data: { limit: "single-use claims", scope: "share" } });
+    expect(guard.claim("a", c.t + 1000, "principal:mallory")).toBe(false); // a replay is still a replay, share or not
+    expect(guard.claim("e", c.t + 1000, "principal:alice")).toBe(true);
+    expect(guard.heldBy("principal:mallory")).toBe(3);
+    c.t += 1000; // mallory's ids can no longer be opened: her share frees
+    expect(guard.claim("d", c.t + 1000, "principal:mallory")).toBe(true);
+    expect(guard.heldBy("principal:mallory")).toBe(1);
   });
 });
