@@ -1,5 +1,5 @@
 /** Builders shared by the legacy bridge's tests: a server with asking handlers, and a session whose output is recorded. */
-import { createServer, inputRequired, type McpServer } from "@mrtr/server";
+import { createServer, inputRequired, type McpServer, type ServerOptions } from "@mrtr/server";
 import { LegacySession, type SessionOptions } from "../src/server/index.js";
 
 export const SECRET = "legacy-test-secret-0123456789-abcdefghij";
@@ -17,7 +17,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * once, `wait` waits for its signal (counting starts and aborts), `steps` reports
  * progress 1..3, `echo` returns its arguments.
  */
-export function askingServer() {
+export function askingServer(overrides: Partial<ServerOptions> = {}) {
   const seen = { aborted: 0, calls: 0, waiting: 0 };
   const server = createServer({
     name: "legacy-test",
@@ -26,6 +26,7 @@ export function askingServer() {
     requestState: { secrets: [SECRET] },
     subscriptions: { listChanged: true, resourceUpdates: true },
     progress: { minIntervalMs: 0 },
+    ...overrides,
   })
     .tool({
       name: "greet",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHttpHandler } from "@mrtr/server";
-import { legacyHttp, type LegacyHttpOptions } from "../src/server/index.js";
+import { CALL_OVERHEAD_BYTES, legacyHttp, type LegacyHttpOptions } from "../src/server/index.js";
 import { askingServer, until } from "./helpers.js";
 
 const URL_ = "http://127.0.0.1/mcp";
@@ -8,8 +8,8 @@ const ACCEPT = "application/json, text/event-stream";
 const INIT = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { elicitation: {} }, clientInfo: { name: "old-host", version: "1" } } };
 
 /** A dual-era endpoint on a fresh asking server; `user` headers name the principal where the options say so. */
-function endpoint(options: LegacyHttpOptions = {}) {
-  const { server, seen } = askingServer();
+function endpoint(options: LegacyHttpOptions = {}, serverOptions: Parameters<typeof askingServer>[0] = {}) {
+  const { server, seen } = askingServer(serverOptions);
   const handle = createHttpHandler(server, { legacy: legacyHttp(options) });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     handle(new Request(URL_, { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) }));
@@ -52,6 +52,21 @@ async function readUntil(response: Response, stop: (seen: Record<string, any>[])
   }
   void reader.cancel();
   return seen;
+}
+
+/** The event ids of the first `count` events of a stream (the stream is released after). */
+async function eventIds(response: Response, count: number): Promise<string[]> {
+  const reader = response.body!.getReader();
+  const ids: string[] = [];
+  let text = "";
+  while (ids.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+    ids.splice(0, ids.length, ...[...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!));
+  }
+  void reader.cancel();
+  return ids;
 }
 
 const call = (id: number, name: string, extra: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {}, ...extra } });
@@ -110,18 +125,61 @@ describe("sessions", () => {
     expect((await e.post({ jsonrpc: "2.0", id: 1, method: "ping" }, a.headers)).status).toBe(404);
   });
 
-  it("an initialize flood opens at most maxSessions sessions; the rest get 503 with Retry-After, and a closed session frees its place", async () => {
-    const e = endpoint({ maxSessions: 50 });
-    const responses = await Promise.all(Array.from({ length: 400 }, () => e.post(INIT)));
+  it("a server naming users with createServer({ principal }) binds each session to its user: another user's id gets 404 and changes nothing", async () => {
+    const e = endpoint({}, { principal: ({ request }) => (request as Request | undefined)?.headers.get("x-user") ?? undefined });
+    const alice = await e.open({ "x-user": "alice" });
+    const wait = e.post(call(7, "wait"), alice.headers); // alice's work in flight
+    await until(() => e.seen.waiting === 1, "alice's call");
+    const stolen = { ...alice.headers, "x-user": "mallory" };
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+    expect((await e.post(list, stolen)).status).toBe(404);
+    expect((await e.post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } }, stolen)).status).toBe(404);
+    expect((await e.handle(new Request(URL_, { method: "GET", headers: { ...stolen, accept: "text/event-stream" } }))).status).toBe(404);
+    expect((await e.handle(new Request(URL_, { method: "DELETE", headers: stolen }))).status).toBe(404);
+    expect(e.seen.aborted).toBe(0); // mallory's cancel and delete reached nothing
+    expect((await e.post(list, alice.headers)).status).toBe(200);
+    await e.post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } }, alice.headers);
+    await wait;
+    expect(e.seen.aborted).toBe(1);
+  });
+
+  it("an initialize flood from one caller opens at most its share; the rest get 429 with Retry-After, and another caller still opens sessions", async () => {
+    const e = endpoint({ maxSessions: 50, maxSessionsPerPrincipal: 10 }, { principal: ({ request }) => (request as Request | undefined)?.headers.get("x-user") ?? undefined });
+    const responses = await Promise.all(Array.from({ length: 400 }, () => e.post(INIT, { "x-user": "mallory" })));
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
-    expect(statuses.filter((s) => s === 503)).toHaveLength(350);
-    const refused = responses.find((r) => r.status === 503)!;
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(390);
+    const refused = responses.find((r) => r.status === 429)!;
     expect(refused.headers.get("retry-after")).toBe("5");
-    expect(await refused.json()).toMatchObject({ error: { code: -32603, message: expect.stringContaining("maxSessions: 50") } });
+    expect(await refused.json()).toMatchObject({ error: { code: -32603, message: expect.stringContaining("maxSessionsPerPrincipal"), data: { scope: "share", limit: "legacy sessions" } } });
+    expect((await e.open({ "x-user": "alice" })).id).toBeTruthy();
     const first = responses.find((r) => r.status === 200)!.headers.get("mcp-session-id")!;
-    await e.handle(new Request(URL_, { method: "DELETE", headers: { "mcp-session-id": first } }));
-    expect((await e.post(INIT)).status).toBe(200);
+    await e.handle(new Request(URL_, { method: "DELETE", headers: { "mcp-session-id": first, "x-user": "mallory" } }));
+    expect((await e.post(INIT, { "x-user": "mallory" })).status).toBe(200); // a closed session frees its place in the share
+  });
+
+  it("when every session is open, closes the idle one used longest ago of the caller holding the most; never one with a call in flight; with none idle, 503", async () => {
+    const e = endpoint({ maxSessions: 4, maxSessionsPerPrincipal: 2 }, { principal: ({ request }) => (request as Request | undefined)?.headers.get("x-user") ?? undefined });
+    const m1 = await e.open({ "x-user": "mallory" });
+    const m2 = await e.open({ "x-user": "mallory" });
+    const b = await e.open({ "x-user": "bob" });
+    const busy = e.post(call(1, "wait"), b.headers); // bob's session works
+    await until(() => e.seen.waiting === 1, "bob's call");
+    const ping = { jsonrpc: "2.0", id: 2, method: "ping" };
+    await e.post(ping, m1.headers); // m1 used last: m2 is mallory's idle session used longest ago
+    const c = await e.open({ "x-user": "carol" });
+    const d = await e.open({ "x-user": "dave" }); // full: one of mallory's goes
+    expect((await e.post(ping, m2.headers)).status).toBe(404);
+    expect((await e.post(ping, m1.headers)).status).toBe(200);
+    expect((await e.post(ping, b.headers)).status).toBe(200);
+    // Everyone at one or two, mallory at one: the next newcomer makes room from an idle session of the largest (bob's is busy).
+    const f = await e.open({ "x-user": "frank" });
+    expect([c, d, f].every((x) => x.id)).toBe(true);
+    // Each holds one now: of the idle ones, carol's was used longest ago (mallory's was pinged since); bob's busy one stays.
+    const alive = await Promise.all([m1, b, c, d].map(async (x) => (await e.post(ping, x.headers)).status));
+    expect(alive).toEqual([200, 200, 404, 200]);
+    await e.post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }, b.headers);
+    await busy;
   });
 
   it("refuses initialize inside a session, and a version header that is not the revision's", async () => {
@@ -181,14 +239,50 @@ describe("requests that ask the client", () => {
 });
 
 describe("the GET stream", () => {
-  it("needs Accept: text/event-stream (406) and is one per session (409)", async () => {
+  it("needs Accept: text/event-stream (406); a second GET replaces the first at once, so a client whose stream dropped need not wait for a heartbeat", async () => {
     const e = endpoint();
     const a = await e.open();
     expect((await e.handle(new Request(URL_, { method: "GET", headers: { ...a.headers, accept: "application/json" } }))).status).toBe(406);
     const first = await e.handle(new Request(URL_, { method: "GET", headers: { ...a.headers, accept: "text/event-stream" } }));
     expect(first.status).toBe(200);
-    expect((await e.handle(new Request(URL_, { method: "GET", headers: { ...a.headers, accept: "text/event-stream" } }))).status).toBe(409);
-    await first.body!.cancel();
+    const second = await e.handle(new Request(URL_, { method: "GET", headers: { ...a.headers, accept: "text/event-stream" } }));
+    expect(second.status).toBe(200);
+    expect(await first.text()).toBe(""); // the replaced stream ended
+    e.server.notify.toolsListChanged();
+    expect((await readUntil(second, (seen) => seen.length >= 1)).map((m) => m.method)).toEqual(["notifications/tools/list_changed"]);
+  });
+
+  it("every event carries an id; GET with Last-Event-ID resumes the GET stream with what was sent after it", async () => {
+    const e = endpoint();
+    const a = await e.open();
+    const get = () => e.handle(new Request(URL_, { method: "GET", headers: { ...a.headers, accept: "text/event-stream" } }));
+    const first = await get();
+    e.server.notify.toolsListChanged();
+    const ids = await eventIds(first, 1);
+    expect(ids[0]).toMatch(/^g-\d+$/);
+    // The connection drops without the server noticing; two more changes go out meanwhile.
+    e.server.notify.promptsListChanged();
+    e.server.notify.resourcesListChanged();
+    await new Promise((r) => setTimeout(r, 10));
+    const resumed = await e.handle(new Request(URL_, { method: "GET", headers: { ...a.headers, accept: "text/event-stream", "last-event-id": ids[0]! } }));
+    expect((await readUntil(resumed, (seen) => seen.length >= 2)).map((m) => m.method)).toEqual(["notifications/prompts/list_changed", "notifications/resources/list_changed"]);
+  });
+
+  it("a POST stream whose connection dropped is resumed by GET with Last-Event-ID: the server's question, then the answer", async () => {
+    const e = endpoint();
+    const a = await e.open();
+    const r = await e.post(call(3, "greet"), a.headers);
+    expect(r.headers.get("content-type")).toBe("text/event-stream");
+    const reader = r.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const question = /id: (p\d+-\d+)\ndata: (.*)\n/.exec(first)!;
+    await reader.cancel(); // the client's connection drops
+    const asked = JSON.parse(question[2]!) as { id: string; method: string };
+    expect(asked.method).toBe("elicitation/create");
+    await e.post({ jsonrpc: "2.0", id: asked.id, result: { action: "accept", content: { name: "Ada" } } }, a.headers);
+    await new Promise((r) => setTimeout(r, 20));
+    const resumed = await e.handle(new Request(URL_, { method: "GET", headers: { ...a.headers, accept: "text/event-stream", "last-event-id": question[1]! } }));
+    expect(await events(resumed)).toEqual([{ jsonrpc: "2.0", id: 3, result: { content: [{ type: "text", text: "hello Ada" }] } }]);
   });
 
   it("carries the session's list changes and resource updates; what came before it opened waits, within maxWaitingMessages", async () => {
@@ -256,5 +350,41 @@ describe("both eras on one endpoint", () => {
     const handle = createHttpHandler(askingServer().server);
     const r = await handle(new Request(URL_, { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT }, body: JSON.stringify(INIT) }));
     expect(await r.json()).toMatchObject({ error: { code: -32022, data: { supported: ["2026-07-28"] } } });
+  });
+});
+
+describe("what waiting calls hold", () => {
+  const CALL = CALL_OVERHEAD_BYTES + 1024;
+  const user = { principal: ({ request }: { request: unknown }) => (request as Request | undefined)?.headers.get("x-user") ?? undefined };
+
+  it("holds one caller's waiting calls within its share of bytes: past it a call is refused saying so, while another caller's calls are served", async () => {
+    // Four waiting calls fit in the share (each is counted at CALL_OVERHEAD_BYTES and its own bytes, about 1 KiB here).
+    const e = endpoint({ maxHeldBytes: 1024 * 1024, maxHeldBytesPerPrincipal: Math.floor(4.5 * CALL) }, user);
+    const m = await e.open({ "x-user": "mallory" });
+    const streams: Response[] = [];
+    for (let i = 1; i <= 4; i++) streams.push(await e.post(call(i, "greet"), m.headers));
+    expect(streams.every((r) => r.headers.get("content-type") === "text/event-stream")).toBe(true);
+    const over = await (await e.post(call(5, "greet"), m.headers)).json();
+    expect(over).toMatchObject({ id: 5, error: { code: -32603, message: expect.stringContaining("maxHeldBytesPerPrincipal") } });
+    const a = await e.open({ "x-user": "alice" });
+    const r = await e.post(call(1, "greet"), a.headers);
+    expect(r.headers.get("content-type")).toBe("text/event-stream"); // alice's call is asked its question
+    await Promise.all([...streams, r].map((s) => s.body!.cancel()));
+  });
+
+  it("at the limit in all, withdraws the waiting call used longest ago of the caller holding the most: its question is cancelled and its client told", async () => {
+    const e = endpoint({ maxHeldBytes: Math.floor(5.5 * CALL), maxHeldBytesPerPrincipal: Math.floor(4.5 * CALL) }, user); // room for five waiting calls in all
+    const m = await e.open({ "x-user": "mallory" });
+    const first = await e.post(call(1, "greet"), m.headers);
+    for (let i = 2; i <= 4; i++) void (await e.post(call(i, "greet"), m.headers)).body!.cancel();
+    const a = await e.open({ "x-user": "alice" });
+    const b = await e.open({ "x-user": "bob" });
+    const ra = await e.post(call(1, "greet"), a.headers);
+    const rb = await e.post(call(1, "greet"), b.headers); // no room left: mallory's oldest waiting call goes
+    const withdrawn = await readUntil(first, (seen) => seen.length >= 3);
+    expect(withdrawn.map((x) => x.method ?? "answer")).toEqual(["elicitation/create", "notifications/cancelled", "answer"]);
+    expect(withdrawn.at(-1)).toMatchObject({ id: 1, error: { code: -32603, message: expect.stringContaining("withdrew this request") } });
+    for (const r of [ra, rb]) expect(r.headers.get("content-type")).toBe("text/event-stream");
+    await Promise.all([ra, rb].map((s) => s.body!.cancel()));
   });
 });

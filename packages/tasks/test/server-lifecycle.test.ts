@@ -146,12 +146,16 @@ describe("the Tasks extension on a server", () => {
     const store = new MemoryTaskStore();
     const closing = taskServer({ store });
     const staying = taskServer({ store });
-    closing.tool({ name: "forever", task: {}, handler: async (_a, ctx) => (await sleep(60_000, ctx.signal), text("never")) });
+    let heard: unknown;
+    closing.tool({ name: "forever", task: {}, handler: async (_a, ctx) => (await sleep(60_000, ctx.signal).catch(() => (heard = ctx.signal.reason)), text("never")) });
     const { taskId } = await call(closing, "tools/call", { name: "forever", arguments: {} });
     await closing.close();
     const task = await call(staying, "tasks/get", { taskId });
     expect(task).toMatchObject({ status: "failed", error: { code: -32603 } });
     expect(task.error.message).toMatch(/server stopped/);
+    // Its handler was told, so it stops too instead of running on past the server's end.
+    await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toMatchObject({ name: "TaskStoppedError", why: "closing" });
     await store.close();
   });
 });

@@ -48,18 +48,54 @@ describe("task limits", () => {
     expect(created).toHaveLength(10);
     expect(refused).toHaveLength(190);
     expect(new Set(refused.map((e) => e.code))).toEqual(new Set([-32603]));
-    expect(refused[0]!.message).toMatch(/Too many tasks: this principal holds 10/);
+    expect(refused[0]!.message).toMatch(/Too many tasks: this caller holds 10/);
     expect((await call(server, "tools/call", { name: "t", arguments: {} }, WITH_TASKS, alice)).resultType).toBe("task");
     held.open();
   });
 
-  it("bounds the handlers running on one instance", async () => {
-    const server = taskServer({ maxRunning: 3 });
+  it("holds each caller to its share of running tasks (-32603 naming it), while another caller's task still runs", async () => {
+    const server = byUser({ maxRunning: 6, maxRunningPerPrincipal: 3 });
     const held = gate();
     server.tool({ name: "t", task: {}, handler: async () => (await held.opened, text("x")) });
-    for (let i = 0; i < 3; i++) await call(server, "tools/call", { name: "t", arguments: {} });
-    expect(errorOf(await send(server, "tools/call", { name: "t", arguments: {} })).message).toMatch(/runs 3 tasks already/);
+    for (let i = 0; i < 3; i++) await call(server, "tools/call", { name: "t", arguments: {} }, WITH_TASKS, mallory);
+    const refused = errorOf(await send(server, "tools/call", { name: "t", arguments: {} }, WITH_TASKS, mallory));
+    expect(refused).toMatchObject({ code: -32603, data: { limit: "running tasks", scope: "share", retryAfterSeconds: 5 } });
+    expect(refused.message).toContain("maxRunningPerPrincipal");
+    expect((await call(server, "tools/call", { name: "t", arguments: {} }, WITH_TASKS, alice)).resultType).toBe("task");
     held.open();
+  });
+
+  it("when every slot runs, fails the task waiting longest for input of the caller running the most, saying so; working tasks are never stopped", async () => {
+    const server = byUser({ maxRunning: 3, maxRunningPerPrincipal: 2 });
+    const held = gate();
+    const stopped: string[] = [];
+    server.tool({
+      name: "asks",
+      task: {},
+      handler: async (_a, ctx) => {
+        ctx.signal.addEventListener("abort", () => stopped.push(String((ctx.signal.reason as Error).message)));
+        await ctx.elicit("q", { message: "go?", requestedSchema: { type: "object", properties: {} } });
+        return text("answered");
+      },
+    });
+    server.tool({ name: "works", task: {}, handler: async () => (await held.opened, text("worked")) });
+    const parked = [];
+    for (let i = 0; i < 2; i++) parked.push((await call(server, "tools/call", { name: "asks", arguments: {} }, WITH_TASKS, mallory)).taskId);
+    for (const id of parked) await pollTask(server, id, (t) => t.status === "input_required", 5_000, mallory);
+    const busy = (await call(server, "tools/call", { name: "works", arguments: {} }, WITH_TASKS, alice)).taskId;
+    // All three run: bob's call makes room from mallory's parked tasks (the one parked first), not from alice's working one.
+    const bob = (await call(server, "tools/call", { name: "works", arguments: {} }, WITH_TASKS, { user: "bob" })).taskId;
+    const failed = await pollTask(server, parked[0]!, undefined, 5_000, mallory);
+    expect(failed).toMatchObject({ status: "failed", error: { code: -32603, message: expect.stringContaining("to make room for other callers' tasks") } });
+    expect((await call(server, "tasks/get", { taskId: parked[1] }, WITH_TASKS, mallory)).status).toBe("input_required");
+    expect(stopped).toEqual([expect.stringContaining("make room")]); // the stopped handler heard it on its signal
+    // Nothing left waiting for input but mallory's second, then nothing at all: with every slot working, a newcomer is refused.
+    await call(server, "tools/call", { name: "works", arguments: {} }, WITH_TASKS, { user: "carol" });
+    const full = errorOf(await send(server, "tools/call", { name: "works", arguments: {} }, WITH_TASKS, { user: "dave" }));
+    expect(full).toMatchObject({ code: -32603, data: { scope: "total" } });
+    held.open();
+    for (const id of [busy]) expect((await pollTask(server, id, undefined, 5_000, alice)).status).toBe("completed");
+    expect((await pollTask(server, bob, undefined, 5_000, { user: "bob" })).status).toBe("completed");
   });
 
   it("fails a task whose result is over maxResultBytes rather than storing it", async () => {

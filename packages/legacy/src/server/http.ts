@@ -5,113 +5,145 @@
  *
  * An `initialize` without modern `_meta` opens a session: its id
  * (`Mcp-Session-Id`, random, visible ASCII) comes back with the answer and
- * every later request carries it. Sessions are state, and bounded: at most
- * `maxSessions`, each closed after `idleTimeoutMs` unused or on DELETE; a
- * session answers only the principal that opened it (anyone else gets the
- * 404 of an unknown session). A POSTed request is answered with JSON, or
- * with an event stream when the server sends first on it (progress, log
- * messages, its own requests: elicitation, sampling, roots); a GET opens the
- * session's stream for what belongs to no request (list changes, resource
- * updates). A restart loses every session; clients initialize again, as the
- * revision expects. Several instances need sticky routing for these
- * sessions (modern requests still do not).
+ * every later request carries it. A session is bound to the principal that
+ * opened it, as the server names principals (its `principal` hook, or the
+ * verified token): a request carrying another principal's session id gets
+ * the 404 of an unknown session and changes nothing
+ * (guides/security_best_practices.mdx:555, "Session Hijacking").
+ *
+ * Sessions are state, held fairly (docs/architecture.md, "Fair shares"): at
+ * most `maxSessions`, at most `maxSessionsPerPrincipal` per caller, and
+ * what their calls hold while they wait for the client (and the streams'
+ * resumption logs) within `maxHeldBytes`, `maxHeldBytesPerPrincipal` per
+ * caller. A session is closed after `idleTimeoutMs` unused, on DELETE, or,
+ * when all are open, to make room: the idle session used longest ago of the
+ * caller holding the most. A POSTed request is answered with JSON, or with an
+ * event stream when the server sends first on it; a GET opens the session's
+ * stream for what belongs to no request; every event carries an id, and a
+ * GET with `Last-Event-ID` resumes a dropped stream (session-streams.ts). A
+ * restart loses every session; clients initialize again, as the revision
+ * expects. Several instances need sticky routing for these sessions.
  *
  * `mode: "stateless"` keeps no session (for fleets without sticky routing):
  * `initialize` is answered, no session id is issued, every request is
  * served on its own, and a request that needs the client's input fails with
  * a clear error instead.
  */
-import { definedOnly, isRecord, SSE_DEFAULTS, SseStream, type SseOptions } from "@mrtr/internal";
-import { INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
+import { definedOnly, isRecord, isShareRefusal, SSE_DEFAULTS, type Hold, type ShareRefusal, type SseOptions } from "@mrtr/internal";
+import { INTERNAL_ERROR, INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
 import type { JSONRPCResponse, RequestId } from "@mrtr/schema";
 import type { McpServer } from "@mrtr/server";
-import { authInfoOf, principalOf } from "@mrtr/server/auth";
-import type { HttpEra } from "@mrtr/server/plugin";
+import { callerOf, type Caller, type HttpEra } from "@mrtr/server/plugin";
 import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
 import { isLegacyInitialize } from "./claims.js";
+import { heldBytesShare, LEGACY_SHARE_DEFAULTS, sessionShare, type HeldBytesOptions } from "./legacy-shares.js";
 import { LegacySession, type SessionLimits } from "./session.js";
+import { SessionStreams } from "./session-streams.js";
 
 /** Options of {@link legacyHttp}. */
-export interface LegacyHttpOptions extends SessionLimits, SseOptions {
+export interface LegacyHttpOptions extends SessionLimits, SseOptions, HeldBytesOptions {
   /** "sessions" (default): sessions as the revision has them. "stateless": none (see the module's comment). */
   mode?: "sessions" | "stateless";
-  /** Most sessions open at once (default 1 000); an `initialize` past it is refused (-32603, try later). */
+  /**
+   * Most sessions open at once (default 1 000). When all are open, the idle
+   * session used longest ago of the caller holding the most is closed to make
+   * room (its client gets 404 and initializes again); with none idle, an
+   * `initialize` gets 503, `Retry-After`.
+   */
   maxSessions?: number;
+  /** Most sessions one caller (principal, or peer without one) holds at once (default 100, less than `maxSessions`); past it 429, `Retry-After`. */
+  maxSessionsPerPrincipal?: number;
   /** A session unused this long is closed, in ms (default 600 000). */
   idleTimeoutMs?: number;
   /** Messages that wait for the session's GET stream while none is open (default 256; then new notifications are dropped, and a server request takes the place of the oldest one). */
   maxWaitingMessages?: number;
-  /** The principal a request comes from, that a session is bound to (default: the verified token's issuer#subject, when `protect` checked one). */
+  /** How long a message sent on a session's stream is kept, so a client whose connection dropped can resume it with `Last-Event-ID`, in ms (default 60 000). */
+  resumptionWindowMs?: number;
+  /**
+   * The principal a request comes from, to bind a session to. Default: the
+   * server's own (its `principal` hook, else the verified token's
+   * issuer#subject), which is what the server binds every requestState to;
+   * set this only to bind sessions otherwise.
+   */
   principal?: (request: Request) => string | undefined;
 }
 
 /** The defaults of {@link LegacyHttpOptions}' own limits. */
-export const LEGACY_HTTP_DEFAULTS = { maxSessions: 1000, idleTimeoutMs: 600_000, maxWaitingMessages: 256 } as const;
+export const LEGACY_HTTP_DEFAULTS = {
+  maxSessions: 1000,
+  maxSessionsPerPrincipal: 100,
+  idleTimeoutMs: 600_000,
+  maxWaitingMessages: 256,
+  resumptionWindowMs: 60_000,
+  ...LEGACY_SHARE_DEFAULTS,
+} as const;
 
 const SESSION_HEADER = "mcp-session-id";
 
-/** A legacy HTTP session: the bridge, its principal, its streams. */
+/** A legacy HTTP session: the bridge, whom it belongs to, its streams, what it holds. */
 interface HttpSession {
   id: string;
   principal: string | undefined;
   bridge: LegacySession;
-  /** The answer streams of POSTed requests still open, by request id. */
-  posts: Map<string, PostStream>;
-  /** The GET stream, when open. */
-  standalone: SseStream | undefined;
-  /** What waits for a GET stream. */
-  waiting: Record<string, unknown>[];
+  streams: SessionStreams;
+  hold: Hold;
   idle: ReturnType<typeof setTimeout> | undefined;
-}
-
-/** The answer of one POSTed request: JSON, unless something is sent on it first. */
-interface PostStream {
-  sse: SseStream | undefined;
-  start(): SseStream;
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-const rpcError = (code: number, message: string, id?: RequestId) => ({ jsonrpc: JSONRPC_VERSION, ...(id !== undefined && { id }), error: { code, message } });
-const key = (id: unknown) => JSON.stringify(id);
+const rpcError = (code: number, message: string, id?: RequestId, data?: unknown) => ({
+  jsonrpc: JSONRPC_VERSION,
+  ...(id !== undefined && { id }),
+  error: { code, message, ...(data !== undefined && { data }) },
+});
+/** A share or limit reached: 429 (the caller's share) or 503 (the limit in all), `Retry-After`, and -32603 saying which. */
+const refused = (refusal: ShareRefusal, id: RequestId | undefined) =>
+  json(rpcError(INTERNAL_ERROR, refusal.message, id, { limit: refusal.limit, scope: refusal.scope, retryAfterSeconds: refusal.retryAfterSeconds }), refusal.scope === "share" ? 429 : 503, {
+    "retry-after": String(refusal.retryAfterSeconds),
+  });
+const notFound = () => json(rpcError(INVALID_REQUEST, "Session not found: send initialize to start a new one"), 404);
 
 /** The HTTP era plugin for `createHttpHandler(server, { legacy })`. */
 export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
-  const limits = { ...LEGACY_HTTP_DEFAULTS, ...definedOnly({ maxSessions: options.maxSessions, idleTimeoutMs: options.idleTimeoutMs, maxWaitingMessages: options.maxWaitingMessages }) };
+  const limits = {
+    ...LEGACY_HTTP_DEFAULTS,
+    ...definedOnly({
+      maxSessions: options.maxSessions,
+      maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,
+      idleTimeoutMs: options.idleTimeoutMs,
+      maxWaitingMessages: options.maxWaitingMessages,
+      resumptionWindowMs: options.resumptionWindowMs,
+    }),
+  };
   const sse: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly({ heartbeatMs: options.heartbeatMs, maxQueuedMessages: options.maxQueuedMessages }) };
-  const principalFor = options.principal ?? ((request: Request) => principalOf(authInfoOf(request)));
+  const sessionsShare = sessionShare("legacyHttp", limits.maxSessions, options.maxSessionsPerPrincipal);
+  const held = heldBytesShare("legacyHttp", options);
   const sessions = new Map<string, HttpSession>();
   const stateless = options.mode === "stateless";
 
+  /** Who sent a request, as the server names callers (or as `options.principal` binds sessions). */
+  const identify = async (request: Request, message: unknown, server: McpServer): Promise<Caller> => {
+    const caller = await callerOf(server, message, { request });
+    if (!options.principal) return caller;
+    const principal = options.principal(request);
+    return { principal, owner: principal === undefined ? caller.owner : `principal:${principal}` };
+  };
+
   const close = (session: HttpSession) => {
-    if (!sessions.delete(session.id)) return;
+    if (sessions.get(session.id) !== session) return;
+    sessions.delete(session.id);
     clearTimeout(session.idle);
+    session.hold.release();
     session.bridge.close();
-    session.standalone?.close();
-    for (const post of session.posts.values()) post.sse?.close();
+    session.streams.close();
   };
   const touch = (session: HttpSession) => {
+    session.hold.touch();
     clearTimeout(session.idle);
     session.idle = setTimeout(() => close(session), limits.idleTimeoutMs);
     (session.idle as { unref?: () => void }).unref?.();
   };
-
-  /** Where a session's messages go: the request's own answer stream, else the GET stream, else they wait for one. */
-  const outputOf = (session: () => HttpSession) => ({
-    send(message: Record<string, unknown>, related: RequestId | undefined, urgent?: boolean): boolean {
-      const s = session();
-      const post = related === undefined ? undefined : s.posts.get(key(related));
-      if (post) return post.start().send(message, urgent);
-      if (s.standalone) return s.standalone.send(message, urgent);
-      if (s.waiting.length >= limits.maxWaitingMessages) {
-        if (!urgent) return false;
-        const dropped = s.waiting.findIndex((m) => !("id" in m));
-        if (dropped >= 0) s.waiting.splice(dropped, 1);
-      }
-      s.waiting.push(message);
-      return true;
-    },
-  });
 
   /** Stateless mode: each request served on its own, by a bridge that cannot ask the client anything. */
   async function alone(request: Request, message: Record<string, unknown>, server: McpServer): Promise<Response> {
@@ -121,28 +153,48 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     return answer ? json(answer) : new Response(null, { status: 202 });
   }
 
-  /** Sessions being opened (their initialize not yet answered): they count against maxSessions too. */
-  let opening = 0;
-
   async function initialize(request: Request, message: Record<string, unknown>, server: McpServer): Promise<Response> {
-    if (sessions.size + opening >= limits.maxSessions) {
-      return json(rpcError(-32603, `Too many sessions open (maxSessions: ${limits.maxSessions}); try again later.`, message.id as RequestId), 503, { "retry-after": "5" });
-    }
-    opening++;
+    const caller = await identify(request, message, server);
+    let session: HttpSession | undefined;
+    // Held from the start (a session being opened counts too, so a flood cannot overshoot); idle once open with no call in flight.
+    const hold = sessionsShare.acquire(caller.owner, {
+      idle: () => session !== undefined && sessions.get(session.id) === session && session.bridge.activity().requests === 0,
+      evict: () => session && close(session),
+    });
+    if (isShareRefusal(hold)) return refused(hold, message.id as RequestId);
     const id = globalThis.crypto.randomUUID();
-    let session!: HttpSession;
-    const bridge = new LegacySession(server, outputOf(() => session), options);
-    session = { id, principal: principalFor(request), bridge, posts: new Map(), standalone: undefined, waiting: [], idle: undefined };
+    let logHold: Hold | undefined;
+    const streams = new SessionStreams(
+      { sse, maxWaitingMessages: limits.maxWaitingMessages, resumptionWindowMs: limits.resumptionWindowMs, now: Date.now },
+      {
+        // The resumption log is held in the caller's share; it is never let go whole, only trimmed (its oldest delivered messages first).
+        resize(bytes) {
+          if (bytes === 0) return (logHold?.release(), (logHold = undefined), true);
+          if (!logHold) {
+            const got = held.acquire(caller.owner, { idle: () => false, evict: () => undefined }, bytes);
+            if (isShareRefusal(got)) return false;
+            logHold = got;
+            return true;
+          }
+          return logHold.resize(bytes) === undefined;
+        },
+      },
+    );
+    const bridge = new LegacySession(server, { send: (m, related, urgent) => streams.send(m, related, urgent) }, { ...options, holdCall: (call, bytes) => held.acquire(caller.owner, { idle: call.idle, evict: call.withdraw }, bytes) });
+    const opened: HttpSession = { id, principal: caller.principal, bridge, streams, hold, idle: undefined };
     let answer: JSONRPCResponse | undefined;
     try {
       answer = await bridge.receive(message, { request, signal: request.signal });
-    } finally {
-      opening--;
+    } catch {
+      answer = undefined;
     }
-    if (!answer || "error" in answer) {
+    if (!answer || "error" in answer || !hold.held) {
+      hold.release();
       bridge.close();
+      streams.close();
       return json(answer ?? rpcError(INVALID_REQUEST, "initialize was not answered"), 400);
     }
+    session = opened;
     sessions.set(id, session);
     touch(session);
     return json(answer, 200, { [SESSION_HEADER]: id });
@@ -156,37 +208,19 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
       return Promise.resolve(new Response(null, { status: 202 }));
     }
     return new Promise<Response>((resolve) => {
-      const k = key(message.id);
-      const stream: PostStream = {
-        sse: undefined,
-        start() {
-          if (!this.sse) {
-            this.sse = new SseStream(sse, () => undefined); // a dropped connection is not a cancellation in this revision
-            resolve(this.sse.response);
-          }
-          return this.sse;
-        },
-      };
-      session.posts.set(k, stream);
+      const id = message.id as RequestId;
+      // A dropped connection is not a cancellation in this revision: what the request sends waits in the log for a GET with Last-Event-ID.
+      session.streams.openPost(id, resolve);
       void session.bridge.receive(message, { request }).then((answer: JSONRPCResponse | undefined) => {
-        if (session.posts.get(k) === stream) session.posts.delete(k);
-        if (!stream.sse) return resolve(answer ? json(answer) : new Response(null, { status: 202 }));
-        if (answer) stream.sse.send(answer, true);
-        stream.sse.close();
+        if (!session.streams.finishPost(id, answer)) resolve(answer ? json(answer) : new Response(null, { status: 202 }));
       });
     });
   }
 
-  /** The session's GET stream: what belongs to no request; one at a time. */
+  /** The session's GET stream: what belongs to no request, or (with Last-Event-ID) the rest of a stream that dropped. */
   function listen(session: HttpSession, request: Request): Response {
     if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) return json(rpcError(INVALID_REQUEST, "A GET opens an event stream: send Accept: text/event-stream"), 406);
-    if (session.standalone) return json(rpcError(INVALID_REQUEST, "This session already has its GET stream open"), 409);
-    const stream = new SseStream(sse, () => {
-      if (session.standalone === stream) session.standalone = undefined;
-    });
-    session.standalone = stream;
-    for (const message of session.waiting.splice(0)) stream.send(message, true);
-    return stream.response;
+    return session.streams.openGet(request.headers.get("last-event-id"));
   }
 
   return {
@@ -204,8 +238,10 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
         return stateless ? alone(request, message, server) : initialize(request, message, server);
       }
       const session = sessions.get(sessionId);
-      // An unknown session, an expired one and another principal's look alike: 404, start a new session.
-      if (!session || session.principal !== principalFor(request)) return json(rpcError(INVALID_REQUEST, "Session not found: send initialize to start a new one"), 404);
+      // An unknown session, an expired one and another principal's look alike: 404, start a new session; the session is not touched.
+      if (!session) return notFound();
+      const caller = await identify(request, message, server).catch(() => undefined);
+      if (!caller || caller.principal !== session.principal || sessions.get(sessionId) !== session) return notFound();
       touch(session);
       const version = request.headers.get("mcp-protocol-version");
       if (version !== null && !(LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {

@@ -23,7 +23,7 @@
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY } from "@mrtr/schema";
 import type { JSONRPCNotification, JSONRPCResponse, RequestId } from "@mrtr/schema";
 import type { McpServer } from "@mrtr/server";
-import { definedOnly, isRecord } from "@mrtr/internal";
+import { definedOnly, isRecord, utf8Length } from "@mrtr/internal";
 import { checkLegacyResult, parseLegacyMessage } from "../schema/parse.js";
 import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
 
@@ -41,8 +41,58 @@ export interface SessionLimits {
   maxSubscriptions?: number;
 }
 
+/** One bridged call as a binding counts it against its memory budget (`SessionOptions.holdCall`). */
+export interface CallHold {
+  /** Counts the call at `bytes` from now on; what stands in the way when that is past the caller's share or the limit in all. */
+  resize(bytes: number):
+    | {
+        /** What stands in the way, for the client. */
+        readonly message: string;
+      }
+    | undefined;
+  /** The call is over: its bytes are free. */
+  release(): void;
+}
+
+/** A bridged call as its session shows it to the binding's budget. */
+export interface HeldCall {
+  /** Whether it only waits for the client's answers (nothing runs for it): such a call may be withdrawn to make room. */
+  idle(): boolean;
+  /** Withdraws it: its questions are cancelled and the client is answered with an error saying why. */
+  withdraw(): void;
+}
+
+/** What a binding's budget decides about a new call: its hold, or the refusal the client is answered with. */
+export type CallAdmission =
+  | CallHold
+  | {
+      /** Refused: the call is answered with `message`. */
+      readonly refused: true;
+      /** Why, for the client. */
+      readonly message: string;
+    };
+
+/**
+ * What one waiting call is counted at beyond its own bytes (params, questions,
+ * state, answers): the bridge's promises, timers and maps, the core's round,
+ * the binding's answer stream and its resumption log. Measured on Node 20
+ * (test/hostile/pending-calls.test.ts): the heap grew by about 36 KiB per
+ * call for 3 120 calls waiting over real HTTP connections (22 KiB in
+ * process), so the budget in bytes is close to the heap it costs.
+ */
+export const CALL_OVERHEAD_BYTES = 34 * 1024;
+
 /** How a session is made, beyond its limits. */
 export interface SessionOptions extends SessionLimits {
+  /**
+   * Holds each bridged call within the binding's memory budget
+   * (`legacyHttp`'s and `legacyStdio`'s held bytes, shared fairly between
+   * callers: docs/architecture.md, "Fair shares"). Called as a call starts,
+   * with what it is counted at; the hold grows as the call gathers
+   * questions, state and answers, and a growth refused fails the call.
+   * Without it, calls are bounded by the per-session limits only.
+   */
+  holdCall?: (call: HeldCall, bytes: number) => CallAdmission;
   /**
    * A bridge without a session (stateless legacy mode): it cannot ask the
    * client anything, so a request that needs input fails with a clear error
@@ -133,13 +183,15 @@ export class LegacySession {
     private readonly output: SessionOutput,
     options: SessionOptions = {},
   ) {
-    const { withoutInput, version, ...limits } = options;
+    const { withoutInput, version, holdCall, ...limits } = options;
     this.limits = { ...SESSION_DEFAULTS, ...definedOnly(limits) };
     this.withoutInput = withoutInput === true;
+    this.holdCall = holdCall;
     if (version !== undefined && (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(version)) this.version = version;
   }
 
   private readonly withoutInput: boolean;
+  private readonly holdCall: SessionOptions["holdCall"];
 
   /** Requests of the client being served, and server requests waiting for the client. */
   activity(): {
@@ -159,7 +211,7 @@ export class LegacySession {
       return { jsonrpc: JSONRPC_VERSION, ...(isId(message.id) && { id: message.id }), error: { code: parsed.code, message: parsed.message, ...(parsed.issues.length > 0 && { data: { issues: parsed.issues.slice(0, 20) } }) } } as JSONRPCResponse;
     }
     if (parsed.kind === "result" || parsed.kind === "error") return void this.answered(message);
-    if (parsed.kind === "notification") return void this.notified(message);
+    if (parsed.kind === "notification") return void this.notified(message, exchange);
     const id = message.id as RequestId;
     const method = message.method as string;
     const params = isRecord(message.params) ? message.params : {};
@@ -248,11 +300,16 @@ export class LegacySession {
     };
   }
 
-  /** A legacy request served by the core, round by round. */
+  /** A legacy request served by the core, round by round, held within the binding's budget. */
   private async bridge(id: RequestId, method: string, params: Record<string, unknown>, exchange: SessionExchange): Promise<unknown> {
     const controller = new AbortController();
     const k = key(id);
     if (this.inFlight.has(k)) throw new BridgeError(INVALID_REQUEST, `Request id ${k} is already in flight in this session.`);
+    let asking = false;
+    const base = CALL_OVERHEAD_BYTES + utf8Length(JSON.stringify(params));
+    const admitted = this.holdCall?.({ idle: () => asking, withdraw: () => controller.abort(WITHDRAWN) }, base);
+    if (admitted && "refused" in admitted) throw new BridgeError(INTERNAL_ERROR, admitted.message);
+    const hold = admitted;
     this.inFlight.set(k, controller);
     const onAbort = () => controller.abort(CANCELLED);
     exchange.signal?.addEventListener("abort", onAbort, { once: true });
@@ -281,13 +338,25 @@ export class LegacySession {
         if (round >= this.limits.maxRounds) throw new BridgeError(INTERNAL_ERROR, `The request needed more than ${this.limits.maxRounds} rounds of input (maxRounds).`);
         const requests = isRecord(result.inputRequests) ? Object.entries(result.inputRequests) : [];
         if (requests.length > this.limits.maxPendingRequests) throw new BridgeError(INTERNAL_ERROR, `The request asked ${requests.length} questions at once, more than maxPendingRequests (${this.limits.maxPendingRequests}).`);
+        // What the call holds while it waits: its params, the questions and the state it carries to the next round.
+        this.grow(hold, base + utf8Length(JSON.stringify(result.inputRequests ?? {})) + (typeof result.requestState === "string" ? result.requestState.length : 0));
+        asking = true;
         const answers = await Promise.all(requests.map(async ([name, request]) => [name, await this.ask(request as { method: string; params?: unknown }, id, controller.signal)] as const));
+        asking = false;
         retry = { inputResponses: Object.fromEntries(answers), ...(typeof result.requestState === "string" && { requestState: result.requestState }) };
+        this.grow(hold, base + utf8Length(JSON.stringify(retry)));
       }
     } finally {
+      hold?.release();
       this.inFlight.delete(k);
       exchange.signal?.removeEventListener("abort", onAbort);
     }
+  }
+
+  /** Counts a call at `bytes`; past its caller's share or the limit in all, the call fails with what stands in the way. */
+  private grow(hold: CallHold | undefined, bytes: number): void {
+    const refused = hold?.resize(bytes);
+    if (refused) throw new BridgeError(INTERNAL_ERROR, refused.message);
   }
 
   /** What a request that needs the client's input gets when there is no session to ask in. */
@@ -323,8 +392,9 @@ export class LegacySession {
         },
       },
     };
-    const response = await this.server.handle(message, { request: exchange.request, transport: exchange.transport, connection: this, signal, ...(send && { send }) });
-    if (!response) throw CANCELLED;
+    // bridge: the session bounds what it holds itself, so its listen stream does not draw from the server's stream pool.
+    const response = await this.server.handle(message, { request: exchange.request, transport: exchange.transport, connection: this, signal, bridge: true, ...(send && { send }) });
+    if (!response) throw signal.reason === WITHDRAWN ? withdrawnError() : CANCELLED;
     if ("error" in response) throw new BridgeError(response.error.code, response.error.message);
     return response.result as Record<string, unknown>;
   }
@@ -342,7 +412,8 @@ export class LegacySession {
         this.output.send({ jsonrpc: JSONRPC_VERSION, method: "notifications/cancelled", params: { requestId: id, reason } }, related, true);
         reject(error);
       };
-      const onAbort = () => withdraw(CANCELLED, "The request it belonged to was cancelled.");
+      const onAbort = () =>
+        signal.reason === WITHDRAWN ? withdraw(withdrawnError(), "The server withdrew the request to make room for others.") : withdraw(CANCELLED, "The request it belonged to was cancelled.");
       this.pending.set(id, {
         method: request.method,
         resolve: (result) => {
@@ -381,12 +452,12 @@ export class LegacySession {
     p.resolve(message.result);
   }
 
-  private notified(message: Record<string, unknown>): void {
+  private notified(message: Record<string, unknown>, exchange: SessionExchange): void {
     const params = isRecord(message.params) ? message.params : {};
     switch (message.method) {
       case "notifications/initialized":
         this.initialized = true;
-        this.follow({});
+        this.follow({ request: exchange.request, transport: exchange.transport });
         return;
       case "notifications/cancelled":
         this.inFlight.get(key(params.requestId))?.abort(CANCELLED);
@@ -415,6 +486,10 @@ export class LegacySession {
 
 /** The reason a cancelled request's work is abandoned. */
 const CANCELLED = Symbol("cancelled");
+/** The reason a waiting call is let go to make room for other callers (the binding's budget is full). */
+const WITHDRAWN = Symbol("withdrawn");
+const withdrawnError = () =>
+  new BridgeError(INTERNAL_ERROR, "The server withdrew this request while it waited for your answers, to make room for other callers (its memory for waiting requests is full). Send it again.");
 
 /** A modern result without what only modern results carry. */
 function legacyResult(result: Record<string, unknown>): Record<string, unknown> {

@@ -6,23 +6,41 @@
  * stays modern. There is one channel, so everything the session sends goes
  * on it: answers, progress and log messages of its requests, its own
  * requests to the client, list changes and resource updates.
+ *
+ * One plugin may serve many connections (a host that serves stdio framing
+ * on each socket it accepts): what their calls hold while they wait for
+ * answers is shared fairly between them, each connection one caller unless
+ * the server names principals (docs/architecture.md, "Fair shares").
  */
-import type { ChannelEra } from "@mrtr/server/plugin";
+import { callerOf, type ChannelEra } from "@mrtr/server/plugin";
 import { isLegacyInitialize } from "./claims.js";
+import { heldBytesShare, type HeldBytesOptions } from "./legacy-shares.js";
 import { LegacySession, type SessionLimits } from "./session.js";
 
-/** Options of {@link legacyStdio}: the session's limits. */
-export type LegacyStdioOptions = SessionLimits;
+/** Options of {@link legacyStdio}: the session's limits, and the memory its calls may hold. */
+export type LegacyStdioOptions = SessionLimits & HeldBytesOptions;
 
 /** The channel era plugin for `serveStdio(server, { legacy })`. */
 export function legacyStdio(options: LegacyStdioOptions = {}): ChannelEra {
+  const held = heldBytesShare("legacyStdio", options);
   return {
     claims: (message) => isLegacyInitialize(message),
     open(server, channel) {
-      const session = new LegacySession(server, { send: (message, _related, urgent) => channel.send(message, urgent) }, options);
+      // The session is the connection: its calls reach the core with it as their connection, and count against its share.
+      let owner = "anonymous";
+      const session: LegacySession = new LegacySession(server, { send: (message, _related, urgent) => channel.send(message, urgent) }, {
+        ...options,
+        holdCall: (call, bytes) => held.acquire(owner, { idle: call.idle, evict: call.withdraw }, bytes),
+      });
+      // Who the caller is, learnt once from the first message; every message waits for it, in order.
+      let ready: Promise<void> | undefined;
       return {
         receive(message) {
-          void session.receive(message).then((answer) => answer && channel.send(answer, true));
+          ready ??= callerOf(server, message, { connection: session }).then(
+            (caller) => void (owner = caller.owner),
+            () => undefined,
+          );
+          void ready.then(() => session.receive(message)).then((answer) => answer && channel.send(answer, true));
         },
         close: () => session.close(),
       };

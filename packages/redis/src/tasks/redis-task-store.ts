@@ -97,12 +97,12 @@ export class RedisTaskStore implements TaskStore {
     this.#announcements = new TaskAnnouncements(this.#keys.channel, () => client.duplicate(), reportError);
   }
 
-  /** Stores `record` at version 1; false, storing nothing, when its owner already holds `maxPerOwner` unexpired tasks. */
+  /** Stores `record` at version 1; false, storing nothing, when its holder (`holder`, else `owner`) already holds `maxPerOwner` unexpired tasks. */
   async create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean> {
     const json = this.#encode("create", { ...record, version: 1 });
     const now = this.#now();
     const hash = this.#keys.taskHash(record.taskId);
-    const reply = await this.#run("create", CREATE, [this.#keys.record(hash), this.#keys.owner(record.owner)], [
+    const reply = await this.#run("create", CREATE, [this.#keys.record(hash), this.#keys.owner(record.holder ?? record.owner)], [
       String(now),
       String(record.expiresAt),
       String(Math.ceil(record.expiresAt - now)),

@@ -18,8 +18,19 @@ export interface TasksOptions {
   defaultPollIntervalMs?: number;
   /** Unexpired tasks one principal may hold, terminal ones included; past it a call is refused (default 1 000). */
   maxTasksPerPrincipal?: number;
-  /** Tasks whose handlers may run on this instance at once; past it a call is refused (default 1 000). */
+  /**
+   * Tasks whose handlers may run on this instance at once (default 1 000).
+   * When all run, the task used longest ago that only waits for its
+   * client's input, of the caller running the most, is failed to make room
+   * (saying so); with none waiting, a call is refused (-32603; HTTP 503).
+   */
   maxRunning?: number;
+  /**
+   * Tasks one caller (a principal, or a peer without one) may run on this
+   * instance at once (default 100, less than `maxRunning`); past it a call is
+   * refused (-32603; HTTP 429, `Retry-After`).
+   */
+  maxRunningPerPrincipal?: number;
   /** Largest final result kept, in UTF-8 bytes of its JSON; a larger one fails the task (default 1 MiB). */
   maxResultBytes?: number;
   /** Questions one task may ask over its life (default 100). */
@@ -48,6 +59,7 @@ export const TASKS_DEFAULTS = {
   defaultPollIntervalMs: 1_000,
   maxTasksPerPrincipal: 1_000,
   maxRunning: 1_000,
+  maxRunningPerPrincipal: 100,
   maxResultBytes: 1_048_576,
   maxInputRequests: 100,
   leaseMs: 30_000,
@@ -57,6 +69,10 @@ export const TASKS_DEFAULTS = {
 
 export function tasksSettings(options: TasksOptions): TasksSettings {
   const settings = { ...TASKS_DEFAULTS, now: Date.now, store: undefined, ...definedOnly(options) } as TasksSettings;
+  // A smaller maxRunning lowers the default share with it, so setting maxRunning alone stays valid.
+  if (options.maxRunningPerPrincipal === undefined && options.maxRunning !== undefined) {
+    settings.maxRunningPerPrincipal = Math.max(1, Math.min(TASKS_DEFAULTS.maxRunningPerPrincipal, Math.floor(options.maxRunning / 2)));
+  }
   for (const key of Object.keys(TASKS_DEFAULTS) as (keyof typeof TASKS_DEFAULTS)[]) {
     const value = settings[key];
     if (!Number.isSafeInteger(value) || value < 1) throw new ServerDefinitionError(`tasks(): ${key} must be a whole number of at least 1 (got ${String(value)}).`);

@@ -10,15 +10,15 @@ import type { ClientCapabilities, InputRequest } from "@mrtr/schema";
 import { isInputRequired, McpError, MissingCapabilityError, ServerDefinitionError, ServerBusyError } from "@mrtr/server";
 import type { ExtensionHost } from "@mrtr/server/plugin";
 import { utf8Length } from "@mrtr/internal";
-import { mutateTask } from "./mutate.js";
+import { mutateTask, TaskStoreFullError } from "./mutate.js";
 import type { TasksSettings } from "./options.js";
 import { isTerminal, type TaskError, type TaskRecord, type TaskStore } from "./task-store.js";
 
 /** Why a task's handler was stopped, as its signal's reason. */
 export class TaskStoppedError extends Error {
   constructor(
-    /** What stopped it: a cancel, a failure, the time to live, or the server closing. */
-    readonly why: "cancelled" | "failed" | "expired" | "closing",
+    /** What stopped it: a cancel, a failure, the time to live, the server closing, or room made for other callers' tasks. */
+    readonly why: "cancelled" | "failed" | "expired" | "closing" | "evicted",
   ) {
     super(
       why === "cancelled"
@@ -27,7 +27,9 @@ export class TaskStoppedError extends Error {
           ? "The task's time to live ran out."
           : why === "closing"
             ? "The server is shutting down."
-            : "The task was failed by another instance.",
+            : why === "evicted"
+              ? "The task was stopped while it waited for input, to make room for other callers' tasks."
+              : "The task was failed by another instance.",
     );
     this.name = "TaskStoppedError";
   }
@@ -53,6 +55,8 @@ export class TaskRunner {
   readonly #expiresAt: number;
   #status: { message: string; timer: ReturnType<typeof setTimeout> | undefined; last: number } = { message: "", timer: undefined, last: 0 };
   #ended = false;
+  /** Set while the runner ends the task itself (closing, making room): the handler's late outcome is not the task's. */
+  #ending: TaskStoppedError | undefined;
 
   constructor(
     readonly taskId: string,
@@ -105,6 +109,7 @@ export class TaskRunner {
 
   /** The handler returned: the task completes with its result (a result too large, or a request for input, fails it). */
   async finish(result: unknown): Promise<void> {
+    if (this.#ending) return;
     if (isInputRequired(result)) {
       return this.fail(new ServerDefinitionError("A task's handler returned inputRequired(...); inside a task, ask with ctx.elicit (or ctx.ask), which waits for tasks/update."));
     }
@@ -118,6 +123,7 @@ export class TaskRunner {
 
   /** The handler threw: a protocol error fails the task with it; anything else is -32603 (and goes to onError). */
   async fail(error: unknown): Promise<void> {
+    if (this.#ending) return;
     if (this.#controller.signal.aborted) return this.#end(undefined, undefined, true);
     let wire: TaskError;
     if (error instanceof McpError && (error.code !== -32603 || error instanceof ServerBusyError)) {
@@ -131,13 +137,14 @@ export class TaskRunner {
 
   /** Another write reached the task (any instance): take delivered answers, stop if it was ended elsewhere. */
   async changed(): Promise<void> {
-    if (this.#ended) return;
+    if (this.#ended || this.#ending) return;
     let record: TaskRecord | undefined;
     try {
       record = await this.#store.get(this.taskId);
     } catch {
       return; // the store is away: the next renewal looks again
     }
+    if (this.#ending) return; // ending it ourselves: the write just read is ours
     if (!record) return this.#stop(new TaskStoppedError("expired"));
     if (isTerminal(record.status)) return this.#stop(new TaskStoppedError(record.status === "cancelled" ? "cancelled" : "failed"));
     const keys = Object.keys(record.delivered).filter((k) => this.#waiting.has(k));
@@ -157,11 +164,22 @@ export class TaskRunner {
     }
   }
 
-  /** The server is closing: the task fails now rather than when its lease lapses. */
+  /** The server is closing: the task fails now rather than when its lease lapses, and its handler's signal aborts. */
   async close(): Promise<void> {
     if (this.#ended) return;
-    await this.#end({ code: -32603, message: "The server stopped before the task finished; call the tool again." }).catch(() => undefined);
-    this.#stop(new TaskStoppedError("closing"));
+    await this.#end({ code: -32603, message: "The server stopped before the task finished; call the tool again." }, undefined, false, new TaskStoppedError("closing")).catch(() => undefined);
+  }
+
+  /** Whether the task only waits for its client's answers (nothing runs for it): such a task may be stopped to make room. */
+  get waitingForInput(): boolean {
+    return !this.#ended && this.#waiting.size > 0 && this.#asking.size === 0;
+  }
+
+  /** Stops a task that waits for input to make room for other callers' tasks: it fails, saying so, and its handler's signal aborts. */
+  async evict(): Promise<void> {
+    if (this.#ended) return;
+    const message = "The server stopped this task while it waited for input, to make room for other callers' tasks (it runs a limited number at once). Call the tool again.";
+    await this.#end({ code: -32603, message }, undefined, false, new TaskStoppedError("evicted")).catch(() => undefined);
   }
 
   async #sendQuestions(): Promise<void> {
@@ -208,19 +226,29 @@ export class TaskRunner {
     }
   }
 
-  /** Writes the task's end (a result or an error) unless it already ended; then stops. */
-  async #end(error: TaskError | undefined, result?: Record<string, unknown>, cancelled = false): Promise<void> {
+  /** Writes the task's end (a result or an error) unless it already ended; then stops (aborting the handler with `abortWith` when given). */
+  async #end(error: TaskError | undefined, result?: Record<string, unknown>, cancelled = false, abortWith?: TaskStoppedError): Promise<void> {
     if (this.#ended) return;
+    // Marked first: an outcome the handler reaches while the end is written is not taken for the task's.
+    if (abortWith) this.#ending = abortWith;
     if (!cancelled) {
-      await this.#write((r) => {
-        if (isTerminal(r.status)) return undefined;
-        const ended: TaskRecord = { ...r, inputRequests: {}, delivered: {}, lastUpdatedAt: this.#settings.now() };
-        delete ended.statusMessage;
-        if (error) return { ...ended, status: "failed", error, statusMessage: error.message };
-        return { ...ended, status: "completed", result: result ?? {} };
-      }).catch((e: unknown) => this.#host.reportError(e, { method: "tools/call", requestId: undefined }));
+      const write = (error: TaskError | undefined) =>
+        this.#write((r) => {
+          if (isTerminal(r.status)) return undefined;
+          const ended: TaskRecord = { ...r, inputRequests: {}, delivered: {}, lastUpdatedAt: this.#settings.now() };
+          delete ended.statusMessage;
+          if (error) return { ...ended, status: "failed", error, statusMessage: error.message };
+          return { ...ended, status: "completed", result: result ?? {} };
+        });
+      await write(error)
+        .catch((e: unknown) => {
+          // A result the store has no room for: the task fails, saying so, rather than staying "working" until its lease lapses.
+          if (!(e instanceof TaskStoreFullError) || error) throw e;
+          return write({ code: -32603, message: "The task finished, but its result did not fit in this server's task storage (this caller's share of it is full). Let earlier tasks expire, then call the tool again." });
+        })
+        .catch((e: unknown) => this.#host.reportError(e, { method: "tools/call", requestId: undefined }));
     }
-    this.#stop(new TaskStoppedError("cancelled"), false);
+    this.#stop(abortWith ?? new TaskStoppedError("cancelled"), abortWith !== undefined);
   }
 
   #write(change: (current: TaskRecord) => TaskRecord | undefined): Promise<TaskRecord | undefined> {

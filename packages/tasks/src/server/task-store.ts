@@ -8,8 +8,10 @@
  * A store keeps records as opaque JSON-safe values: it decides nothing about
  * tasks beyond three rules every implementation keeps: a write lands only on
  * the version it was computed from (`update`), a record is gone once its
- * `expiresAt` has passed (never before), and `create` refuses an owner
- * already holding `maxPerOwner` unexpired tasks.
+ * `expiresAt` has passed (never before), and `create` refuses a holder
+ * (`holder`, else `owner`) already holding `maxPerOwner` unexpired tasks. A store in process memory
+ * also keeps a budget (docs/architecture.md, "Fair shares"): a write that
+ * would not fit it resolves `"full"`.
  */
 import type { InputRequests } from "@mrtr/schema";
 import type { TaskStatus } from "../schema/types.gen.js";
@@ -30,6 +32,13 @@ export interface TaskRecord {
   taskId: string;
   /** The principal that created it ("" when the server has none): only it may read, answer or cancel the task. */
   owner: string;
+  /**
+   * Whom the task counts against for `maxPerOwner` and a store's budget: the
+   * creating caller's fair-share owner (its principal, or, for a caller
+   * without one, its peer: docs/architecture.md, "Fair shares"). Absent:
+   * `owner`.
+   */
+  holder?: string;
   /** Where it stands: working, input_required, completed, failed or cancelled. */
   status: TaskStatus;
   /** Words about where it stands, for people (progress messages land here). */
@@ -68,18 +77,23 @@ export interface TaskRecord {
 export interface TaskStore {
   /**
    * Stores a new task (version 1) and resolves once a `get` on any instance
-   * finds it. Resolves false, storing nothing, when `record.owner` already
-   * holds `maxPerOwner` unexpired tasks.
+   * finds it. Resolves false, storing nothing, when its holder
+   * (`record.holder ?? record.owner`) already holds `maxPerOwner` unexpired tasks; `"full"`, storing nothing, when the
+   * store keeps a memory budget (`MemoryTaskStore`) and the task does not
+   * fit its owner's share or the budget in all.
    */
-  create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean>;
+  create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean | "full">;
   /** The task, or undefined when there is none of that id or it has expired. */
   get(taskId: string): Promise<TaskRecord | undefined>;
   /**
    * Replaces the task with `next` (whose `version` is the stored one plus one)
    * when the stored version is still `next.version - 1`; resolves false,
-   * writing nothing, when another write came first or the task is gone.
+   * writing nothing, when another write came first or the task is gone;
+   * `"full"`, writing nothing, when the store keeps a memory budget and
+   * `next` (a result, usually) does not fit its owner's share or the budget
+   * in all.
    */
-  update(next: TaskRecord): Promise<boolean>;
+  update(next: TaskRecord): Promise<boolean | "full">;
   /**
    * Calls `listener` with the id of every task written (on any instance that
    * shares the store) from now on, until the returned function is called.
@@ -92,4 +106,9 @@ export interface TaskStore {
 /** Whether a status is terminal: the task will not change again. */
 export function isTerminal(status: TaskStatus): boolean {
   return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** Whom a task counts against: its `holder`, else its `owner`. */
+export function holderOf(record: TaskRecord): string {
+  return record.holder ?? record.owner;
 }

@@ -11,6 +11,8 @@
  * it with a clear error; the work is not resumed elsewhere, because a handler
  * may have had effects a second run would repeat.
  */
+import { FairShare, isShareRefusal } from "@mrtr/internal";
+import { ServerDefinitionError, ShareExceededError } from "@mrtr/server";
 import type { ExtensionHost, ServerExtension, ServingContext } from "@mrtr/server/plugin";
 import { TASKS_EXTENSION_ID } from "../schema/types.gen.js";
 import { MemoryTaskStore } from "./memory-task-store.js";
@@ -27,6 +29,8 @@ import { toolTaskOptions, type ToolTaskOptions } from "./tool-task.js";
 /** The Tasks extension for a server. */
 export function tasks(options: TasksOptions = {}): ServerExtension {
   const settings = tasksSettings(options);
+  // Running tasks are held fairly (docs/architecture.md, "Fair shares"): one caller at its share leaves room for the others.
+  const runningShare = runningTasksShare(settings.maxRunning, settings.maxRunningPerPrincipal);
   const ownStore = settings.store === undefined;
   const store: TaskStore = settings.store ?? new MemoryTaskStore({ now: settings.now });
   let host: ExtensionHost | undefined;
@@ -48,13 +52,45 @@ export function tasks(options: TasksOptions = {}): ServerExtension {
     unsubscribe = undefined;
   };
 
+  /** Makes this call a task: held in its caller's share of running tasks, stored, then run here. */
   const start = async (ctx: ServingContext, task: ToolTaskOptions, controller: AbortController, statusMessage: string | undefined) => {
-    if (running.size >= settings.maxRunning) throw new TaskLimitError(`this server instance runs ${settings.maxRunning} tasks already`);
+    let runner: TaskRunner | undefined;
+    const hold = runningShare.acquire(ctx.owner, { idle: () => runner?.waitingForInput === true, evict: () => void runner?.evict() });
+    if (isShareRefusal(hold)) throw new ShareExceededError(hold);
+    try {
+      const record = newRecord(ctx, task, statusMessage);
+      // Durable before the handle leaves (tasks.md:300): create resolves once any instance can get it.
+      const created = await store.create(record, { maxPerOwner: settings.maxTasksPerPrincipal });
+      if (created === "full") throw new TaskLimitError("this server's task storage is full (this caller's share of it, or all of it)");
+      if (!created) throw new TaskLimitError(`this caller holds ${settings.maxTasksPerPrincipal} tasks already`);
+      runner = new TaskRunner(record.taskId, record.expiresAt, {
+        store,
+        settings,
+        host: hostOf(),
+        capabilities: ctx.clientCapabilities,
+        controller,
+        onEnd: () => {
+          hold.release();
+          running.delete(record.taskId);
+          unwatch();
+        },
+      });
+      running.set(record.taskId, runner);
+      watch();
+      return { record, runner };
+    } catch (error) {
+      hold.release();
+      throw error;
+    }
+  };
+
+  const newRecord = (ctx: ServingContext, task: ToolTaskOptions, statusMessage: string | undefined): TaskRecord => {
     const now = settings.now();
     const ttlMs = Math.min(task.ttlMs ?? settings.defaultTtlMs, settings.maxTtlMs);
-    const record: TaskRecord = {
+    return {
       taskId: newTaskId(),
       owner: ctx.principal ?? "",
+      holder: ctx.owner,
       status: "working",
       ...(statusMessage !== undefined && { statusMessage }),
       createdAt: now,
@@ -68,24 +104,6 @@ export function tasks(options: TasksOptions = {}): ServerExtension {
       asked: [],
       version: 1,
     };
-    // Durable before the handle leaves (tasks.md:300): create resolves once any instance can get it.
-    if (!(await store.create(record, { maxPerOwner: settings.maxTasksPerPrincipal }))) {
-      throw new TaskLimitError(`this principal holds ${settings.maxTasksPerPrincipal} tasks already`);
-    }
-    const runner = new TaskRunner(record.taskId, record.expiresAt, {
-      store,
-      settings,
-      host: hostOf(),
-      capabilities: ctx.clientCapabilities,
-      controller,
-      onEnd: () => {
-        running.delete(record.taskId);
-        unwatch();
-      },
-    });
-    running.set(record.taskId, runner);
-    watch();
-    return { record, runner };
   };
 
   return {
@@ -115,4 +133,19 @@ export function tasks(options: TasksOptions = {}): ServerExtension {
       if (ownStore) await store.close?.();
     },
   };
+}
+
+/** The running tasks of one instance, by caller. */
+function runningTasksShare(maxRunning: number, maxRunningPerPrincipal: number): FairShare {
+  try {
+    return new FairShare({
+      name: "running tasks",
+      total: maxRunning,
+      perOwner: maxRunningPerPrincipal,
+      options: { total: "maxRunning", perOwner: "maxRunningPerPrincipal" },
+      retryAfterSeconds: 5,
+    });
+  } catch (error) {
+    throw new ServerDefinitionError(`tasks(): ${(error as Error).message}`);
+  }
 }
