@@ -3,8 +3,10 @@
  * one tool over HTTP, on @mrtr/client (packages/client/test/fixtures/minimal-app.ts)
  * and on the official SDK's client (bench/fixtures/official-minimal-app.ts,
  * `@modelcontextprotocol/client`), bundled in the same run with the same
- * settings (esbuild --bundle --minify --platform=browser --format=esm, from
- * the built packages a consumer installs), minified and gzip, as a ratio.
+ * settings (esbuild --bundle --minify --platform=browser --format=esm
+ * --splitting, from the built packages a consumer installs): what a page
+ * loads first, minified and gzip, as a ratio, and the chunks loaded later
+ * (ours: the legacy era, loaded when a legacy server is met).
  * Then what one validator of a tool result costs a bundle on each flavour of
  * @mrtr/zod, beside the official SDK's schema of it. Asserts nothing.
  */
@@ -30,6 +32,7 @@ console.log(`bundle: esbuild ${settings}, built packages`);
 const ours = await bundleApp(app("packages/client/test/fixtures/minimal-app.ts"));
 const official = await bundleApp(app("bench/fixtures/official-minimal-app.ts"));
 line("bundle: minimal tool-calling app ", ours, "official client", official, TARGET);
+console.log(`bundle: loaded later: ours ${kB(ours.lazy.bytes)} (the legacy era, when a legacy server is met) | official client ${kB(official.lazy.bytes)}`);
 
 const validate = (from: string, name: string) => `import { ${name} } from "${from}";\nconsole.log(${name}.safeParse(JSON.parse("{}")).success);\n`;
 const officialSchema = await bundleApp(validate("@modelcontextprotocol/core", "CallToolResultSchema"));

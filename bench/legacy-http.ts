@@ -1,7 +1,7 @@
 /**
  * Legacy sessions over Streamable HTTP: whole 2025-11-25 sessions per
  * second, our dual-era server (`createHttpHandler` with `legacyHttp()` from
- * `@mrtr/legacy/server`, bench/fixtures/mrtr-dual-era-http-server.ts) beside
+ * `@mrtr/server/legacy`, bench/fixtures/mrtr-dual-era-http-server.ts) beside
  * the official TypeScript SDK v2's dual-era wiring (a sessionful
  * `WebStandardStreamableHTTPServerTransport` per session behind
  * `isLegacyRequest`, 2.4.0, bench/fixtures/official-dual-era-http-server.ts),

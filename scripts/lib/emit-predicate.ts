@@ -56,6 +56,9 @@ interface Inline {
   param: unknown;
 }
 
+
+/** The type test an object node's statements start with (see `body`). */
+const OBJECT_TEST = `if (!(isObj(v))) return no(e, v, "type", "object", s);`;
 class CheckEmitter {
   private functions: string[] = [];
   private counter = 0;
@@ -145,7 +148,9 @@ class CheckEmitter {
     const lines = this.statements(node, sp);
     this.fnSp.pop();
     if (lines.some((l) => l.includes("d + 1"))) {
-      lines.unshift(`if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);`);
+      // An object node's type test joins the depth guard in one runtime call (objectAt): the same verdicts, in the same order.
+      if (lines[0] === OBJECT_TEST) lines.splice(0, 1, "if ((r = objectAt(v, d, e, s)) !== undefined) return r;");
+      else lines.unshift(`if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);`);
     }
     if (lines.some((l) => /\br = /.test(l))) lines.unshift("let r: Verdict;");
     return { lines, readsPath: lines.some((l) => /\bs\b(?=[,)])|\bs \+ "/.test(l)) };

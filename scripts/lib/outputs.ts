@@ -9,7 +9,7 @@ import { coreProjection, type Schema } from "./project.js";
 import { unionMembers } from "./schema-walk.js";
 import { emitDeprecatedTypes, emitDeprecatedZod } from "./emit-deprecated.js";
 import { emitLegacyTypes, LEGACY_SOURCE } from "./emit-legacy.js";
-import { assertReexportsMatch, reexportedNames } from "./reexports.js";
+import { assertReexportsMatch } from "./reexports.js";
 import { byMethod, checksModules, coreCheckModule, publicCheckName } from "./check-modules.js";
 import { tasksOutputs } from "./emit-extension.js";
 
@@ -131,24 +131,26 @@ const LEGACY_SCHEMA_SOURCE = `${LEGACY_DIR}/schema.json (from ${LEGACY_SOURCE}, 
 /**
  * @mrtr/legacy's generated files, from the legacy source's schema: the JSON
  * Schema, the TypeScript, the checks (messages apart from the types they use,
- * as in the core) and their tables. Types re-exported from the core keep the
- * core's checks (`check<Type>` of @mrtr/zod/checks), so only the legacy
- * revision's own definitions are emitted here.
+ * as in the core) and their tables. Every definition gets a check of its own
+ * here, those re-exported from the core too (their definitions are held equal
+ * to the core's by `assertReexportsMatch`, so the checks are the same code,
+ * made by the same emitter): the legacy checks import nothing of the core's
+ * but the runtime helpers, so a bundle that loads the legacy era lazily keeps
+ * all of it in the lazy chunk (bundlers split by file, and the core's check
+ * files are shared with the eager part).
  */
 function legacyOutputs(legacy: BuiltSchema, core: BuiltSchema): Array<[string, string]> {
   assertReexportsMatch(legacy, core, LEGACY_SOURCE);
   const defs = legacy.schema.$defs as Defs;
-  const shared = reexportedNames(legacy);
-  const sharedSet = new Set(shared);
-  const own = Object.keys(defs).filter((n) => !sharedSet.has(n));
-  const checks = emitChecks(legacy.schema, { names: own, external: (n) => (sharedSet.has(n) ? publicCheckName(n) : undefined) });
+  const own = Object.keys(defs);
+  const checks = emitChecks(legacy.schema, { names: own });
   const modules = ["checks-messages", "checks-types"].map((m) => ({
     path: `${LEGACY_DIR}/src/schema/${m}.gen.ts`,
     names: own.filter((n) => coreCheckModule(n) === m),
   }));
   const checksHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-predicate.ts)", LEGACY_SCHEMA_SOURCE);
   const typesHeader = generatedHeader("scripts/generate.ts (scripts/lib/emit-legacy.ts)", `${LEGACY_SOURCE} (with what it imports from schema/schema.ts)`);
-  const ref = (n: string) => (sharedSet.has(n) ? publicCheckName(n) : `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`);
+  const ref = (n: string) => `${coreCheckModule(n) === "checks-messages" ? "M" : "T"}.${checkName(n)}`;
   const resultOf = (request: string) => {
     const result = request.replace(/Request$/, "Result");
     return ref(result in defs ? result : "EmptyResult");
@@ -156,12 +158,11 @@ function legacyOutputs(legacy: BuiltSchema, core: BuiltSchema): Array<[string, s
   const table = (doc: string, name: string, entries: string) => `${doc}\nexport const ${name} = {\n${entries}\n} as const;`;
   const tables = [
     checksHeader,
-    `import {\n${shared.map((n) => `  ${publicCheckName(n)},`).join("\n")}\n} from "@mrtr/zod/checks";`,
     `import * as M from "./checks-messages.gen.js";`,
     `import * as T from "./checks-types.gen.js";`,
     "",
     table(
-      "/**\n * The check of every type of the 2025-11-25 schema, by type name: `checks.T(value, 0, true)` is\n * undefined when valid, else the first issue. The types this revision shares with the draft are\n * checked by @mrtr/zod's checks.\n */",
+      "/**\n * The check of every type of the 2025-11-25 schema, by type name: `checks.T(value, 0, true)` is\n * undefined when valid, else the first issue. The types this revision shares with the draft have\n * checks of their own here, the same as @mrtr/zod's.\n */",
       "checks",
       Object.keys(defs).map((n) => `  ${n}: ${ref(n)},`).join("\n"),
     ),
@@ -182,7 +183,7 @@ function legacyOutputs(legacy: BuiltSchema, core: BuiltSchema): Array<[string, s
   return [
     [`${LEGACY_DIR}/schema.json`, `${JSON.stringify(legacy.schema, null, 2)}\n`],
     [`${LEGACY_DIR}/src/schema/types.gen.ts`, emitLegacyTypes(legacy, typesHeader)],
-    ...checksModules(checks, modules, { runtime: "@mrtr/zod/checks", formats: "@mrtr/zod/checks", shared: shared.map(publicCheckName) }, [], checksHeader),
+    ...checksModules(checks, modules, { runtime: "@mrtr/zod/check-runtime", formats: "@mrtr/zod/check-runtime" }, [], checksHeader),
     [`${LEGACY_DIR}/src/schema/check-tables.gen.ts`, tables],
   ];
 }

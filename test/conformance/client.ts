@@ -2,7 +2,7 @@
  * Our client, driven by the official conformance suite: the scenario comes in
  * MCP_CONFORMANCE_SCENARIO, the server URL is the last argument.
  * `npm run conformance:client -- URL`; with `--legacy` the client carries
- * @mrtr/legacy/client's plugin (the 2025-11-25 requirement set's servers
+ * @mrtr/client/legacy's plugin (the 2025-11-25 requirement set's servers
  * are initialize-based). It carries it too when the suite announces an
  * earlier revision in MCP_CONFORMANCE_PROTOCOL_VERSION: extension scenarios,
  * run with no spec filter, serve the suite's default, 2025-11-25.
@@ -11,7 +11,7 @@ import { createPrivateKey } from "node:crypto";
 import { createClient, httpTransport, type FormHandler, type HttpTransportOptions } from "@mrtr/client";
 import { callbackUserAgent, withAuth, type AuthEvent, type AuthOptions } from "@mrtr/client/auth";
 import { describeForm } from "@mrtr/client/elicitation";
-import { legacyClient } from "@mrtr/legacy/client";
+import { legacyClient } from "@mrtr/client/legacy";
 
 /** Answers any form with defaults, or plausible values for each field kind. */
 const answerForm: FormHandler = async (params) => {

@@ -13,7 +13,7 @@
  *   mode (`--legacy`, through @mrtr/legacy);
  * - `client`: the full 2026-07-28 client set against our client;
  * - `client-2025-11-25`: the 2025-11-25 requirement set (initialize-based
- *   servers) against our client with @mrtr/legacy/client's plugin
+ *   servers) against our client with @mrtr/client/legacy's plugin
  *   (`test/conformance/client.ts --legacy`);
  * - `server-tasks`: the Tasks extension's server scenarios (`tasks-*`, which
  *   the suite marks "extension" and runs only by name, with no spec filter)
@@ -276,7 +276,7 @@ async function main(): Promise<void> {
   // The authorization extensions' scenarios run by name, with no spec filter.
   for (const s of pick(lists["client-auth-extensions"])) outcomes.push(report(runSuite("client-auth-extensions", "client", s, ["--command", clientCommand], null)));
 
-  // The 2025-11-25 client set: initialize-based servers, reached through @mrtr/legacy/client's plugin.
+  // The 2025-11-25 client set: initialize-based servers, reached through @mrtr/client/legacy's plugin.
   const legacyClientScenarios = pick(lists["client-2025-11-25"]);
   const legacyCommand = `${clientCommand} --legacy`;
   if (only.length > 0) {

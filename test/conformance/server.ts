@@ -14,7 +14,7 @@ import { createHttpHandler, createServer, inputRequired, MissingCapabilityError,
 import { createNodeServer } from "@mrtr/server/node";
 import { serveStdio } from "@mrtr/server/stdio";
 import { logging, rootsKind, samplingKind } from "@mrtr/deprecated/server";
-import { legacyHttp, legacyStdio } from "@mrtr/legacy/server";
+import { legacyHttp, legacyStdio } from "@mrtr/server/legacy";
 import { tasks } from "@mrtr/tasks/server";
 import { tasksScenarioTools } from "./tasks-tools.js";
 import type { ElicitRequestFormParams } from "@mrtr/schema";

@@ -18,7 +18,7 @@ import { createServer as createSocketServer } from "node:net";
 import { createHttpHandler, createServer } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
 import { serveStdio } from "@mrtr/server/stdio";
-import { legacyHttp, legacyStdio } from "@mrtr/legacy/server";
+import { legacyHttp, legacyStdio } from "@mrtr/server/legacy";
 import { tasks } from "@mrtr/tasks/server";
 
 const env = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);

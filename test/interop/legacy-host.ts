@@ -9,7 +9,7 @@ import { vi } from "vitest";
 import { createClient, httpTransport, type Transport } from "@mrtr/client";
 import { stdioTransport } from "@mrtr/client/stdio";
 import { roots, sampling } from "@mrtr/deprecated/client";
-import type { LegacyClient } from "@mrtr/legacy/client";
+import type { LegacyClient } from "@mrtr/client/legacy";
 import { repoRoot } from "../helpers/paths.js";
 import { sourceArgs } from "../helpers/processes.js";
 
@@ -67,7 +67,7 @@ export function stdioPeer(fixture: string, stderr: string[], args: string[] = []
 }
 
 /** The host: our client with a form handler, sampling and roots, and what each handler was asked. */
-export function host(transport: Transport, legacy: LegacyClient) {
+export function host(transport: Transport, legacy: LegacyClient | undefined) {
   const asked: string[] = [];
   const client = createClient({
     transport,
@@ -95,7 +95,7 @@ export function host(transport: Transport, legacy: LegacyClient) {
         { silenceDeprecationWarning: true },
       ),
     ],
-    legacy,
+    ...(legacy && { legacy }),
   });
   return { client, asked };
 }

@@ -29,7 +29,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { createHttpHandler } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
-import { legacyHttp } from "@mrtr/legacy/server";
+import { legacyHttp } from "@mrtr/server/legacy";
 import { repoRoot } from "../helpers/paths.js";
 import { sourceArgs } from "../helpers/processes.js";
 import { dualEraServer } from "./fixtures/mrtr-dual-era-server.js";

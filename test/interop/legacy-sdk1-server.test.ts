@@ -1,5 +1,5 @@
 /**
- * Our client, with `legacyClient()` from @mrtr/legacy/client, against a
+ * Our client, with `legacyClient()` from @mrtr/client/legacy, against a
  * server of the initialize-based revision 2025-11-25 built with the official
  * SDK 1.x (fixtures/sdk1-legacy-server.ts), over Streamable HTTP (the SDK's
  * stateful sessions, served in process) and over stdio (the fixture as a
@@ -19,7 +19,7 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FlowAbortedError, type ListenEvent, type McpClient, type Progress } from "@mrtr/client";
-import { legacyClient } from "@mrtr/legacy/client";
+import { legacyClient } from "@mrtr/client/legacy";
 import { repoRoot } from "../helpers/paths.js";
 import { eventually, host, httpPeer, stdioPeer, textOf, until, within, type Message, type Peer } from "./legacy-host.js";
 import { startSdk1HttpServer, type Sdk1HttpServer } from "./fixtures/sdk1-legacy-server.js";
@@ -299,4 +299,33 @@ describe.each(transports)("our client with legacyClient() against an SDK 1.x ser
       ).toEqual(after.map((e) => `${e.method} ${(e.body as Message | undefined)?.method ?? ""} 2025-06-18`));
     });
   }
+});
+
+describe.each(transports)("our client with its defaults (no legacy option) against an SDK 1.x server of 2025-11-25 over $name", ({ kind }) => {
+  let server: Sdk1HttpServer | undefined;
+  const stderr: string[] = [];
+  const peer: Peer = kind === "http" ? httpPeer(() => server!, (e) => `${e.method} ${e.status ?? "…"} session=${e.session ?? "-"}`) : stdioPeer(fixture, stderr);
+  let client: McpClient;
+  let asked: string[];
+
+  beforeAll(async () => {
+    if (kind === "http") server = await startSdk1HttpServer();
+    ({ client, asked } = host(peer.transport(), undefined));
+  }, 30_000);
+  afterAll(async () => {
+    await client?.close().catch(() => {});
+    await server?.close();
+  }, 30_000);
+
+  it("reaches it once it shows its era (no probe is added), and a tool that asks is answered by the client's handler", async () => {
+    const tools = await within(client.listTools(), "tools/list");
+    expect(tools.tools.map((t) => t.name)).toContain("ask_name");
+    const result = await within(client.callTool("ask_name", {}), "tools/call ask_name");
+    expect(textOf(result)).toContain("Ada");
+    expect(asked.some((a) => a.startsWith("form:"))).toBe(true);
+    const methods = peer.received().map((m) => m.method);
+    expect(methods.filter((m) => m === "initialize"), peer.transcript()).toHaveLength(1);
+    // Over HTTP the first request went as a modern one and was refused; over stdio the transport's own discover probe told.
+    expect(methods.includes("server/discover") || methods[0] === "tools/list", peer.transcript()).toBe(true);
+  }, TEST_MS);
 });

@@ -1,5 +1,5 @@
 /**
- * Our client, with `legacyClient()` from @mrtr/legacy/client, against a
+ * Our client, with `legacyClient()` from @mrtr/client/legacy, against a
  * server built with the official SDK v2 (`@modelcontextprotocol/server`)
  * that serves BOTH eras (fixtures/sdk2-dual-era-server.ts), over Streamable
  * HTTP (served in process) and over stdio (the fixture as a child process):
@@ -23,7 +23,7 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FlowAbortedError, type ListenEvent, type McpClient, type Progress } from "@mrtr/client";
-import { legacyClient, type EraVerdict } from "@mrtr/legacy/client";
+import { legacyClient, type EraVerdict } from "@mrtr/client/legacy";
 import { repoRoot } from "../helpers/paths.js";
 import { eventually, host, httpPeer, stdioPeer, textOf, until, within, type Message, type Peer } from "./legacy-host.js";
 import { startSdk2HttpServer, type Sdk2HttpServer } from "./fixtures/sdk2-dual-era-server.js";

@@ -10,11 +10,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { createHttpHandler, createServer } from "@mrtr/server";
+import { createHttpHandler, createServer, type McpServer } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
 
 let http: Server;
 let url: URL;
+let mcp: McpServer;
 const seenHeaders: Record<string, string | null>[] = [];
 
 beforeAll(async () => {
@@ -34,6 +35,7 @@ beforeAll(async () => {
         return { content: [{ type: "text", text: `hello ${String(r.content?.name)}` }] };
       },
     });
+  mcp = server;
   http = createNodeServer(createHttpHandler(server));
   await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
   url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
@@ -57,12 +59,27 @@ describe("the official SDK client against our server", () => {
     }
   });
 
-  it("in its default legacy mode fails to connect with our UnsupportedProtocolVersionError, which names 2026-07-28", async () => {
+  it("in its default legacy mode is served too (our handler serves initialize-based clients by default): it initializes, lists tools, and answers elicitation/create", async () => {
+    const client = new Client({ name: "official-legacy", version: "1" }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { name: "Grace" } }));
+    await client.connect(new StreamableHTTPClientTransport(url));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["greet", "route"]);
+      expect((await client.callTool({ name: "greet", arguments: {} })).content).toEqual([{ type: "text", text: "hello Grace" }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("in its default legacy mode, against a handler with legacy: false, fails to connect with our UnsupportedProtocolVersionError, which names 2026-07-28", async () => {
+    const modernOnly = createNodeServer(createHttpHandler(mcp, { legacy: false }));
+    await new Promise<void>((r) => modernOnly.listen(0, "127.0.0.1", () => r()));
     const client = new Client({ name: "official-legacy", version: "1" }, { capabilities: {} });
-    const error = await client.connect(new StreamableHTTPClientTransport(url)).then(
+    const error = await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(modernOnly.address() as { port: number }).port}/mcp`))).then(
       () => undefined,
       (e: unknown) => e,
     );
+    await new Promise<void>((r) => modernOnly.close(() => r()));
     expect(String(error)).toMatch(/-32022/);
     expect(String(error)).toMatch(/2026-07-28/);
   });

@@ -6,7 +6,7 @@
  */
 import { intro, log, note, outro, select } from "@clack/prompts";
 import { createClient, McpClientError, type McpClient } from "@mrtr/client";
-import { legacyClient } from "@mrtr/legacy/client";
+import { legacyClient } from "@mrtr/client/legacy";
 import { askArguments, type ToolInfo } from "./ask-arguments.js";
 import { CallCancelled, interruptProgress, withProgress } from "./call-progress.js";
 import type { Connection } from "./connect.js";

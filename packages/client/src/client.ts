@@ -40,6 +40,7 @@ import { elicitationInputKind, type ClientInputKind, type FormHandler, type UrlH
 import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js";
 import type { Transport } from "./transport.js";
 import type { ClientEra } from "./eras.js";
+import { lazyLegacy, type LazyEraTransport } from "./lazy-era.js";
 import { mergeCapabilities } from "@mrtr/internal";
 
 /** Options of `createClient`. */
@@ -98,11 +99,14 @@ export interface ClientOptions {
   /** Most pages `listAll…` follows before failing with TooManyPagesError (default 100). */
   maxListPages?: number;
   /**
-   * Reaches servers of the earlier, initialize-based revisions too:
-   * `legacyClient()` from @mrtr/legacy/client. Without it a legacy server
-   * fails with LegacyServerError.
+   * Servers of the earlier, initialize-based revisions (2025-11-25,
+   * 2025-06-18). Default: reached, once a server shows it speaks one (its
+   * answer gives it away; nothing is probed beforehand), by `legacyClient()`
+   * imported then. Pass `legacyClient({ ... })` from `@mrtr/client/legacy` for
+   * its options (probing first, a kept verdict, limits), or `false` to speak
+   * 2026-07-28 only (a legacy server then fails with LegacyServerError).
    */
-  legacy?: ClientEra;
+  legacy?: ClientEra | false;
   /**
    * Protocol extensions (such as `tasksClient()` from @mrtr/tasks/client):
    * each is declared under `capabilities.extensions` in every request, and
@@ -270,8 +274,11 @@ export function createClient(options: ClientOptions): McpClient {
     inputConcurrency: options.inputConcurrency ?? FLOW_LIMIT_DEFAULTS.inputConcurrency,
     jsonLimits: options.jsonLimits ?? {},
   };
+  const eraClient = { capabilities, clientInfo, kinds };
+  const transport = options.legacy === false ? options.transport : options.legacy ? options.legacy.wrap(options.transport, eraClient) : lazyLegacy(options.transport, eraClient);
   const ctx: FlowContext = {
-    transport: options.legacy?.wrap(options.transport, { capabilities, clientInfo, kinds }) ?? options.transport,
+    transport,
+    ...("fallBack" in transport && { eraFallBack: (transport as LazyEraTransport).fallBack }),
     meta,
     kinds,
     policy,

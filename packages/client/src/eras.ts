@@ -1,5 +1,5 @@
 /**
- * The era seam of the client: an opt-in plugin (`@mrtr/legacy/client`'s
+ * The era seam of the client: an opt-in plugin (`@mrtr/client/legacy`'s
  * `legacyClient()`) passed as `createClient({ legacy })` wraps the
  * transport, so servers of another protocol era are reached with the same
  * calls and the same handlers. The core speaks only 2026-07-28 and carries

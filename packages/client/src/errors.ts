@@ -186,6 +186,6 @@ export class LegacyServerError extends McpClientError {
     /** The HTTP status of the answer that gave it away, over HTTP. */
     readonly status?: number,
   ) {
-    super(`This server speaks an initialize-based MCP revision (2025-11-25 or earlier): ${evidence}. Add legacyClient() from @mrtr/legacy/client, or use a 2026-07-28 server.`);
+    super(`This server speaks an initialize-based MCP revision (2025-11-25 or earlier): ${evidence}. To reach it, leave createClient's legacy option unset (this client has legacy: false or mode "modern").`);
   }
 }

@@ -78,6 +78,8 @@ export interface FlowContext {
   claims?: ReadonlyMap<string, Claim>;
   /** Methods of extensions whose `Mcp-Name` carries a params field, told to the transport. */
   namedParams?: Readonly<Record<string, string>>;
+  /** A result showed the server speaks an initialize-based revision: switch the transport to it (true when it did; the request is then sent again). */
+  eraFallBack?: () => Promise<boolean>;
 }
 
 /** What one call adds to its rounds. */
@@ -116,6 +118,8 @@ export async function send(
   hooks: CallHooks = {},
   /** Whether this request already switched versions after a -32022 (it does so once). */
   negotiated = false,
+  /** Whether this request already switched era on a legacy-looking result (it does so once). */
+  switched = false,
 ): Promise<Step> {
   const token = hooks.onProgress ? ctx.progressToken() : undefined;
   const message = {
@@ -148,7 +152,7 @@ export async function send(
     const { code, message: text, data } = response.error;
     // Unsupported version: once, switch to one the server lists and send again with a new id.
     if (code === UNSUPPORTED_PROTOCOL_VERSION && !negotiated && ctx.negotiate((data as { supported?: unknown } | undefined)?.supported)) {
-      return send(ctx, method, params, retry, signal, hooks, true);
+      return send(ctx, method, params, retry, signal, hooks, true, switched);
     }
     throw new JsonRpcError(code, text, data);
   }
@@ -162,7 +166,10 @@ export async function send(
     const malformed = completeProblem(method, r);
     if (malformed) {
       // Every modern result names its resultType: one without it that does not fit is a legacy server's.
-      if (type === undefined) throw new LegacyServerError(`its ${method} result has no resultType and does not fit 2026-07-28 (${malformed})`);
+      if (type === undefined) {
+        if (!switched && (await ctx.eraFallBack?.())) return send(ctx, method, params, retry, signal, hooks, negotiated, true);
+        throw new LegacyServerError(`its ${method} result has no resultType and does not fit 2026-07-28 (${malformed})`);
+      }
       throw new ProtocolViolationError(`The server's ${method} result is malformed: ${malformed}`, r);
     }
     return { kind: "complete", result: r };

@@ -1,6 +1,6 @@
 /**
  * `@mrtr/client/plugin`: what plugins build on: input kinds (such as
- * @mrtr/deprecated's sampling and roots), eras (@mrtr/legacy/client),
+ * @mrtr/deprecated's sampling and roots), eras (@mrtr/client/legacy),
  * which wrap the transport and read its wire, and protocol extensions
  * (@mrtr/tasks/client), which claim results of their own.
  *

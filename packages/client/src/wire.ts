@@ -1,5 +1,5 @@
 /**
- * What a transport offers an era plugin (such as @mrtr/legacy/client)
+ * What a transport offers an era plugin (such as @mrtr/client/legacy)
  * beyond exchanges: the means to speak an earlier revision over the same
  * connection. The core client never reads it; `httpTransport` and
  * `stdioTransport` describe themselves through it, so a plugin reuses their

@@ -1,10 +1,12 @@
 /**
  * What a browser app on @mrtr/client carries. The smallest app that calls
  * one tool over HTTP (fixtures/minimal-app.ts), bundled as a browser build
- * would be (esbuild --bundle --minify --platform=browser --format=esm, from
- * the packages' source), holds no zod, no zod validators and no format
- * library, and of the generated checks only those of messages a client
- * receives. The positive controls show each of those would be seen: the
+ * would be (esbuild --bundle --minify --platform=browser --format=esm
+ * --splitting, from the packages' source), holds no zod, no zod validators
+ * and no format library, and of the generated checks only those of messages
+ * a client receives. What reaches servers of the initialize-based revisions
+ * (on by default) is a chunk of its own, loaded only when such a server is
+ * met: none of it is in what the page loads first. The positive controls show each of those would be seen: the
  * same app using a table of every check, or one zod validator, grows and
  * carries what the minimal one must not. `npm run bench` prints the same
  * app beside the official SDK's client.
@@ -42,6 +44,15 @@ describe("the minimal tool-calling browser app on @mrtr/client", async () => {
     // The extension seam's core part only: what extensions work with (defineClientExtension) and any extension stay out.
     expect(app.inputs.filter((i) => /packages\/tasks\/|packages\/client\/src\/define-extension\.ts$/.test(i)), "extension code in an app without extensions").toEqual([]);
     expect(app.bytes, `minified bytes (budget ${BUDGET_BYTES})`).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it("keeps the legacy era out of what the page loads first: it is a chunk loaded when a legacy server is met", () => {
+    console.log(`bundle: the legacy era's chunk ${kB(app.lazy.bytes)} minified, loaded only when needed`);
+    const legacy = (inputs: string[]) => inputs.filter((i) => /packages\/(legacy\/|client\/src\/legacy\/)/.test(i));
+    expect(legacy(app.inputs), "legacy code loaded first").toEqual([]);
+    expect(legacy(app.lazy.inputs)).toEqual(expect.arrayContaining([expect.stringMatching(/client\/src\/legacy\/legacy-client\.ts$/), expect.stringMatching(/legacy\/src\/schema\/checks-messages\.gen\.ts$/)]));
+    // Its checks are its own (scripts/lib/outputs.ts): the draft's check files stay in the first load, not shared with it.
+    expect(app.lazy.inputs.filter((i) => /packages\/zod\/src\/checks-(messages|types)\.gen\.ts$/.test(i))).toEqual([]);
   });
 
   it("positive control: using the table of every check brings every check in; one zod validator brings zod in; the tasks plugin brings itself and the extension helpers in", async () => {

@@ -117,7 +117,7 @@ describe("httpTransport's reading of HTTP 400 (streamable-http.mdx, Backward Com
       const error = await httpTransport("http://mcp.test/mcp", { fetch: f.fetch }).request(request()).catch((e: unknown) => e);
       expect(error, `content type ${JSON.stringify(type)}`).toBeInstanceOf(LegacyServerError);
       expect((error as Error).message).toContain('"Bad Request"');
-      expect((error as LegacyServerError).message).toMatch(/@mrtr\/legacy\/client/);
+      expect((error as LegacyServerError).message).toMatch(/legacy option unset/);
     }
   });
 
@@ -128,14 +128,14 @@ describe("httpTransport's reading of HTTP 400 (streamable-http.mdx, Backward Com
 
   it("takes the id-null -32000 'Server not initialized' 400 as a legacy server's, never as a malformed answer", async () => {
     const f = fakeFetch(() => jsonResponse(400, NOT_INITIALIZED));
-    const client = createClient({ transport: httpTransport("http://mcp.test/mcp", { fetch: f.fetch }), name: "c", version: "1" });
+    const client = createClient({ transport: httpTransport("http://mcp.test/mcp", { fetch: f.fetch }), name: "c", version: "1", legacy: false });
     for (const call of [() => client.listTools(), () => client.callTool("t"), () => client.discover()]) {
       const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LegacyServerError);
       expect(error).not.toBeInstanceOf(ProtocolViolationError);
       expect((error as Error).message).not.toMatch(/malformed/i);
       expect((error as Error).message).toMatch(/initialize-based/);
-      expect((error as Error).message).toMatch(/@mrtr\/legacy\/client/);
+      expect((error as Error).message).toMatch(/legacy option unset/);
     }
   });
 
@@ -166,14 +166,14 @@ describe("httpTransport's reading of HTTP 400 (streamable-http.mdx, Backward Com
 describe("the flow's reading of a result without resultType (flow.ts)", () => {
   const clientAnswering = (result: unknown) => {
     const f = fakeFetch((body) => jsonResponse(200, { jsonrpc: "2.0", id: body.id, result }));
-    return createClient({ transport: httpTransport("http://mcp.test/mcp", { fetch: f.fetch }), name: "c", version: "1", cache: false });
+    return createClient({ transport: httpTransport("http://mcp.test/mcp", { fetch: f.fetch }), name: "c", version: "1", cache: false, legacy: false });
   };
 
   it("fails a tools/list result with no resultType and no ttlMs (a 2025-11-25 result) with LegacyServerError", async () => {
     const error = await clientAnswering({ tools: [{ name: "t", inputSchema: { type: "object" } }] }).listTools().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LegacyServerError);
     expect((error as Error).message).toMatch(/tools\/list result has no resultType and does not fit 2026-07-28/);
-    expect((error as Error).message).toMatch(/@mrtr\/legacy\/client/);
+    expect((error as Error).message).toMatch(/legacy option unset/);
   });
 
   it("fails the same result WITH resultType as malformed (ProtocolViolationError): a modern server that broke the rules", async () => {

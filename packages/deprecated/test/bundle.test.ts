@@ -1,9 +1,11 @@
 /**
  * What a consumer carries. A client app on @mrtr/client alone, bundled and
- * minified, holds no sampling or roots code or schema; the same app with the
- * @mrtr/deprecated/client plugins does (which proves every needle below is
- * findable). The "." and "./zod" entries pull no server or client code.
- * Bundles the built packages (dist): run `npm run build` first.
+ * minified with code splitting, holds no sampling or roots code or schema in
+ * what it loads first (the initialize-based revision's chunk, loaded only when
+ * a legacy server is met, describes that revision's sampling and roots); the
+ * same app with the @mrtr/deprecated/client plugins does (which proves every
+ * needle below is findable). The "." and "./zod" entries pull no server or
+ * client code. Bundles the built packages (dist): run `npm run build` first.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -51,13 +53,21 @@ async function bundle(entry: string): Promise<Bundle> {
     format: "esm",
     platform: "node",
     target: "node20",
+    splitting: true,
+    outdir: "out",
     write: false,
     metafile: true,
     logLevel: "silent",
   });
-  const out = result.outputFiles[0]!;
-  const meta: Metafile = result.metafile;
-  return { text: out.text, bytes: out.contents.byteLength, gzipBytes: gzipSync(out.contents).byteLength, inputs: Object.keys(meta.inputs) };
+  // What loads first: the entry and the chunks it imports statically (dynamically imported chunks load later, when needed).
+  const outputs: Metafile["outputs"] = result.metafile.outputs;
+  const first = Object.keys(outputs).find((p) => outputs[p]!.entryPoint !== undefined)!;
+  const eager = new Set([first]);
+  for (const p of eager) for (const i of outputs[p]!.imports) if (i.kind === "import-statement" && !i.external && i.path in outputs) eager.add(i.path);
+  const files = result.outputFiles.filter((f) => [...eager].some((p) => f.path.endsWith(p.replace(/^out\//, "/"))));
+  const contents = Buffer.concat(files.map((f) => f.contents));
+  const inputs = [...new Set([...eager].flatMap((p) => Object.keys(outputs[p]!.inputs)))];
+  return { text: files.map((f) => f.text).join("\n"), bytes: contents.byteLength, gzipBytes: gzipSync(contents).byteLength, inputs };
 }
 
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;

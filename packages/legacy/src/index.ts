@@ -4,7 +4,7 @@
  * packages. This entry point holds their wire shapes: the types generated
  * from schema/legacy/2025-11-25.ts, the exact zod-free checks, and
  * `parseLegacyMessage` / `checkLegacyResult` on top of them. The server
- * plugin that serves legacy clients is `@mrtr/legacy/server`.
+ * plugin that serves legacy clients is `@mrtr/server/legacy`.
  *
  * @module
  */

@@ -2,9 +2,11 @@
  * The seam for serving another era of the protocol beside this one (an
  * initialize-based revision, with @mrtr/legacy): a binding asks an era
  * plugin whether a message opens or belongs to its era and, if so, hands it
- * over. Without a plugin nothing changes and the core answers as always (a
- * legacy `initialize` gets -32022 naming the versions served). The core
- * knows nothing else of other eras.
+ * over. Bindings serve the initialize-based revisions by default, through
+ * plugins loaded when such a client first appears (lazy-eras.ts); with
+ * `legacy: false` nothing changes and the core answers as always (a legacy
+ * `initialize` gets -32022 naming the versions served). The core knows
+ * nothing else of other eras.
  */
 import type { JSONRPCMessage } from "@mrtr/schema";
 import type { McpServer } from "./server.js";
@@ -16,6 +18,13 @@ export interface HttpEra {
    * when the body is not one JSON-RPC object), or a GET or DELETE (no message).
    */
   claims(request: Request, message: Record<string, unknown> | undefined): boolean;
+  /**
+   * The same test as `claims` from the request's method and headers alone,
+   * for a plugin that needs no more: the binding then makes the web
+   * `Request` only for the requests the plugin claims (on the Node path,
+   * where a modern request never needs one).
+   */
+  claimsIncoming?(incoming: { readonly method: string; header(name: string): string | null }, message: Record<string, unknown> | undefined): boolean;
   /** Answers a request it claimed. */
   serve(request: Request, message: Record<string, unknown> | undefined, server: McpServer): Promise<Response>;
 }

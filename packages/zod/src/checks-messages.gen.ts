@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no } from "./check-runtime.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, objectAt } from "./check-runtime.js";
 import type { Verdict } from "./check-runtime.js";
 import { c24, c3, cClientCapabilities, cContentBlock, cInputRequests, cInputResponses, cNotificationMetaObject, cPrimitiveSchemaDefinition, cProgressToken, cPrompt, cPromptMessage, cPromptReference, cRequestId, cRequestMetaObject, cResource, cResourceTemplate, cResourceTemplateReference, cResultMetaObject, cServerCapabilities, cSubscriptionFilter, cSubscriptionsListenResultMetaObject, cTool } from "./checks-types.gen.js";
 
@@ -18,8 +18,7 @@ function c4(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCacheableResult(v: any, d: number, e: boolean): Verdict {
   const s = "CacheableResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
@@ -33,8 +32,7 @@ export function cCacheableResult(v: any, d: number, e: boolean): Verdict {
 export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -53,8 +51,7 @@ function c5(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "arguments")) if ((r = c5(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
@@ -75,8 +72,7 @@ function c6(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
@@ -105,8 +101,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -119,8 +114,7 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
 export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -133,8 +127,7 @@ export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
 export function cCancelledNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "requestId")) return missing(e, "requestId", s);
   if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return at(no(e, v["reason"], "type", "string", s + "/properties/reason"), "reason");
   if ((r = cRequestId(v["requestId"], d + 1, e)) !== undefined) return at(r, "requestId");
@@ -145,8 +138,7 @@ export function cCancelledNotificationParams(v: any, d: number, e: boolean): Ver
 export function cClientNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ClientNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -188,8 +180,7 @@ export function cClientResult(v: any, d: number, e: boolean): Verdict {
 export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -215,8 +206,7 @@ function c12(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c13(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "arguments")) if ((r = c12(v["arguments"], d + 1, e, "CompleteRequestParams/properties/context/properties/arguments")) !== undefined) return at(r, "arguments");
 }
 
@@ -237,8 +227,7 @@ function c14(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "argument")) return missing(e, "argument", s);
   if (!hasOwn(v, "ref")) return missing(e, "ref", s);
@@ -256,8 +245,7 @@ function c15(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c16(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "values")) return missing(e, "values", s);
   if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return at(no(e, v["hasMore"], "type", "boolean", s + "/properties/hasMore"), "hasMore");
   if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return at(no(e, v["total"], "type", "integer", s + "/properties/total"), "total");
@@ -268,8 +256,7 @@ function c16(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "completion")) return missing(e, "completion", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
@@ -281,8 +268,7 @@ export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
 export function cCompleteResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -295,8 +281,7 @@ export function cCompleteResultResponse(v: any, d: number, e: boolean): Verdict 
 export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -316,8 +301,7 @@ export function c17(v: any, d: number, e: boolean, s: string): Verdict {
 export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "capabilities")) return missing(e, "capabilities", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
@@ -336,8 +320,7 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
 export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -350,8 +333,7 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
 export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["method"] === "elicitation/create")) return at(no(e, v["method"], "const", "elicitation/create", s + "/properties/method"), "method");
@@ -360,15 +342,13 @@ export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
 
 function c18(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = cPrimitiveSchemaDefinition(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
 function c19(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "properties")) return missing(e, "properties", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
@@ -381,8 +361,7 @@ function c19(v: any, d: number, e: boolean, s: string): Verdict {
 export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestFormParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "requestedSchema")) return missing(e, "requestedSchema", s);
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
@@ -412,8 +391,7 @@ export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
 export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestURLParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "mode")) return missing(e, "mode", s);
   if (!hasOwn(v, "url")) return missing(e, "url", s);
@@ -435,8 +413,7 @@ function c21(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c22(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = c21(v[k], d + 1, e, "ElicitResult/properties/content/additionalProperties")) !== undefined) return at(r, k); }
 }
 
@@ -444,8 +421,7 @@ function c22(v: any, d: number, e: boolean, s: string): Verdict {
 export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "action")) return missing(e, "action", s);
   if (!((v["action"] === "accept" || v["action"] === "cancel" || v["action"] === "decline"))) return at(no(e, v["action"], "enum", ["accept","cancel","decline"], s + "/properties/action"), "action");
   if (hasOwn(v, "content")) if ((r = c22(v["content"], d + 1, e, "ElicitResult/properties/content")) !== undefined) return at(r, "content");
@@ -455,8 +431,7 @@ export function cElicitResult(v: any, d: number, e: boolean): Verdict {
 export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
   const s = "EmptyResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -476,8 +451,7 @@ export function cError(v: any, d: number, e: boolean): Verdict {
 export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -492,8 +466,7 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
@@ -514,8 +487,7 @@ function c26(v: any, d: number, e: boolean, s: string): Verdict {
 export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
@@ -544,8 +516,7 @@ function c28(v: any, d: number, e: boolean, s: string): Verdict {
 export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -570,8 +541,7 @@ function c30(v: any, d: number, e: boolean): Verdict {
 export function cHeaderMismatchError(v: any, d: number, e: boolean): Verdict {
   const s = "HeaderMismatchError";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -594,8 +564,7 @@ export function cInputRequest(v: any, d: number, e: boolean): Verdict {
 export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequiredResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (!(v["resultType"] === "input_required")) return at(no(e, v["resultType"], "const", "input_required", s + "/properties/resultType"), "resultType");
@@ -619,8 +588,7 @@ export function cInputResponse(v: any, d: number, e: boolean): Verdict {
 export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponseRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
@@ -661,8 +629,7 @@ export function cInvalidRequestError(v: any, d: number, e: boolean): Verdict {
 export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCErrorResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -674,8 +641,7 @@ export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
 export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -687,8 +653,7 @@ export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
 export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -720,8 +685,7 @@ export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
 export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -734,8 +698,7 @@ export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
 export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -757,8 +720,7 @@ function c35(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "prompts")) return missing(e, "prompts", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
@@ -775,8 +737,7 @@ export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
 export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -789,8 +750,7 @@ export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdi
 export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -812,8 +772,7 @@ function c36(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "resourceTemplates")) return missing(e, "resourceTemplates", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
@@ -830,8 +789,7 @@ export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Ver
 export function cListResourceTemplatesResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -844,8 +802,7 @@ export function cListResourceTemplatesResultResponse(v: any, d: number, e: boole
 export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -867,8 +824,7 @@ function c37(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "resources")) return missing(e, "resources", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
@@ -885,8 +841,7 @@ export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
 export function cListResourcesResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -899,8 +854,7 @@ export function cListResourcesResultResponse(v: any, d: number, e: boolean): Ver
 export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -922,8 +876,7 @@ function c38(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "tools")) return missing(e, "tools", s);
@@ -940,8 +893,7 @@ export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
 export function cListToolsResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -962,16 +914,14 @@ export function cMethodNotFoundError(v: any, d: number, e: boolean): Verdict {
 
 function c39(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "requiredCapabilities")) return missing(e, "requiredCapabilities", s);
   if ((r = cClientCapabilities(v["requiredCapabilities"], d + 1, e)) !== undefined) return at(r, "requiredCapabilities");
 }
 
 function c40(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
@@ -988,8 +938,7 @@ function c41(v: any, d: number, e: boolean): Verdict {
 export function cMissingRequiredClientCapabilityError(v: any, d: number, e: boolean): Verdict {
   const s = "MissingRequiredClientCapabilityError";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -1001,8 +950,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
 export function cNotification(v: any, d: number, e: boolean): Verdict {
   const s = "Notification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Notification/properties/params")) !== undefined) return at(r, "params");
@@ -1012,8 +960,7 @@ export function cNotification(v: any, d: number, e: boolean): Verdict {
 export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "NotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -1021,8 +968,7 @@ export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -1037,8 +983,7 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
 export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -1048,8 +993,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
 export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
@@ -1070,8 +1014,7 @@ export function cParseError(v: any, d: number, e: boolean): Verdict {
 export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -1084,8 +1027,7 @@ export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
 export function cProgressNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "progress")) return missing(e, "progress", s);
   if (!hasOwn(v, "progressToken")) return missing(e, "progressToken", s);
   if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
@@ -1099,8 +1041,7 @@ export function cProgressNotificationParams(v: any, d: number, e: boolean): Verd
 export function cPromptListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "PromptListChangedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -1112,8 +1053,7 @@ export function cPromptListChangedNotification(v: any, d: number, e: boolean): V
 export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -1128,8 +1068,7 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
@@ -1149,8 +1088,7 @@ function c45(v: any, d: number, e: boolean, s: string): Verdict {
 export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "contents")) return missing(e, "contents", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
@@ -1182,8 +1120,7 @@ function c47(v: any, d: number, e: boolean, s: string): Verdict {
 export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -1196,8 +1133,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
 export function cRequest(v: any, d: number, e: boolean): Verdict {
   const s = "Request";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Request/properties/params")) !== undefined) return at(r, "params");
@@ -1207,8 +1143,7 @@ export function cRequest(v: any, d: number, e: boolean): Verdict {
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "RequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -1217,8 +1152,7 @@ export function cRequestParams(v: any, d: number, e: boolean): Verdict {
 export function cResourceListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceListChangedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -1230,8 +1164,7 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if ((r = c3(v["uri"], d + 1, e, "ResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
@@ -1242,8 +1175,7 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
 export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -1256,8 +1188,7 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
 export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c3(v["uri"], d + 1, e, "ResourceUpdatedNotificationParams/properties/uri")) !== undefined) return at(r, "uri");
@@ -1267,8 +1198,7 @@ export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean
 export function cResult(v: any, d: number, e: boolean): Verdict {
   const s = "Result";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -1326,8 +1256,7 @@ export function cServerResult(v: any, d: number, e: boolean): Verdict {
 export function cSubscriptionsAcknowledgedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsAcknowledgedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -1340,8 +1269,7 @@ export function cSubscriptionsAcknowledgedNotification(v: any, d: number, e: boo
 export function cSubscriptionsAcknowledgedNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsAcknowledgedNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "notifications")) return missing(e, "notifications", s);
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = cSubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");
@@ -1351,8 +1279,7 @@ export function cSubscriptionsAcknowledgedNotificationParams(v: any, d: number, 
 export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -1367,8 +1294,7 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
 export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "notifications")) return missing(e, "notifications", s);
   if ((r = cSubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");
@@ -1379,8 +1305,7 @@ export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean)
 export function cSubscriptionsListenResult(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
@@ -1391,8 +1316,7 @@ export function cSubscriptionsListenResult(v: any, d: number, e: boolean): Verdi
 export function cSubscriptionsListenResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -1405,8 +1329,7 @@ export function cSubscriptionsListenResultResponse(v: any, d: number, e: boolean
 export function cToolListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ToolListChangedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -1416,8 +1339,7 @@ export function cToolListChangedNotification(v: any, d: number, e: boolean): Ver
 
 function c59(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "requested")) return missing(e, "requested", s);
   if (!hasOwn(v, "supported")) return missing(e, "supported", s);
   if (!(typeof v["requested"] === "string")) return at(no(e, v["requested"], "type", "string", s + "/properties/requested"), "requested");
@@ -1426,8 +1348,7 @@ function c59(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c60(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!(v["code"] === -32022)) return at(no(e, v["code"], "const", -32022, s + "/properties/code"), "code");
@@ -1444,8 +1365,7 @@ function c61(v: any, d: number, e: boolean): Verdict {
 export function cUnsupportedProtocolVersionError(v: any, d: number, e: boolean): Verdict {
   const s = "UnsupportedProtocolVersionError";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");

@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no } from "./check-runtime.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, objectAt } from "./check-runtime.js";
 import { isByte, isUri, isUriTemplate } from "./formats.js";
 import type { Verdict } from "./check-runtime.js";
 import { c17, cInputRequest, cInputResponse, cJSONRPCErrorResponse, cJSONRPCNotification, cJSONRPCRequest, cJSONRPCResultResponse } from "./checks-messages.gen.js";
@@ -27,8 +27,7 @@ function c1(v: any, d: number, e: boolean, s: string): Verdict {
 export function cAnnotations(v: any, d: number, e: boolean): Verdict {
   const s = "Annotations";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return at(no(e, v["lastModified"], "type", "string", s + "/properties/lastModified"), "lastModified");
   if (hasOwn(v, "priority")) if ((r = c1(v["priority"], d + 1, e, "Annotations/properties/priority")) !== undefined) return at(r, "priority");
   if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e, "Annotations/properties/audience")) !== undefined) return at(r, "audience");
@@ -43,8 +42,7 @@ function c2(v: any, d: number, e: boolean, s: string): Verdict {
 export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   const s = "AudioContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
@@ -73,8 +71,7 @@ export function c3(v: any, d: number, e: boolean, s: string): Verdict {
 export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "BlobResourceContents";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "blob")) return missing(e, "blob", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
@@ -96,16 +93,14 @@ export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
 
 function c9(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "form")) if ((r = cJSONObject(v["form"], d + 1, e)) !== undefined) return at(r, "form");
   if (hasOwn(v, "url")) if ((r = cJSONObject(v["url"], d + 1, e)) !== undefined) return at(r, "url");
 }
 
 function c10(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = cJSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
@@ -113,8 +108,7 @@ function c10(v: any, d: number, e: boolean, s: string): Verdict {
 export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ClientCapabilities";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "elicitation")) if ((r = c9(v["elicitation"], d + 1, e, "ClientCapabilities/properties/elicitation")) !== undefined) return at(r, "elicitation");
   if (hasOwn(v, "experimental")) if ((r = c10(v["experimental"], d + 1, e, "ClientCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
   if (hasOwn(v, "extensions")) if ((r = c10(v["extensions"], d + 1, e, "ClientCapabilities/properties/extensions")) !== undefined) return at(r, "extensions");
@@ -164,8 +158,7 @@ export function c24(v: any, d: number, e: boolean, s: string): Verdict {
 export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   const s = "EmbeddedResource";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resource")) return missing(e, "resource", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(v["type"] === "resource")) return at(no(e, v["type"], "const", "resource", s + "/properties/type"), "type");
@@ -199,8 +192,7 @@ export function cEnumSchema(v: any, d: number, e: boolean): Verdict {
 export function cIcon(v: any, d: number, e: boolean): Verdict {
   const s = "Icon";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "src")) return missing(e, "src", s);
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return at(no(e, v["theme"], "enum", ["dark","light"], s + "/properties/theme"), "theme");
@@ -219,8 +211,7 @@ function c31(v: any, d: number, e: boolean, s: string): Verdict {
 export function cIcons(v: any, d: number, e: boolean): Verdict {
   const s = "Icons";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Icons/properties/icons")) !== undefined) return at(r, "icons");
 }
 
@@ -228,8 +219,7 @@ export function cIcons(v: any, d: number, e: boolean): Verdict {
 export function cImageContent(v: any, d: number, e: boolean): Verdict {
   const s = "ImageContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
@@ -244,8 +234,7 @@ export function cImageContent(v: any, d: number, e: boolean): Verdict {
 export function cImplementation(v: any, d: number, e: boolean): Verdict {
   const s = "Implementation";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "version")) return missing(e, "version", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
@@ -260,8 +249,7 @@ export function cImplementation(v: any, d: number, e: boolean): Verdict {
 export function cInputRequests(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequests";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = cInputRequest(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
@@ -269,8 +257,7 @@ export function cInputRequests(v: any, d: number, e: boolean): Verdict {
 export function cInputResponses(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponses";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = cInputResponse(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
@@ -287,8 +274,7 @@ export function cJSONArray(v: any, d: number, e: boolean): Verdict {
 export function cJSONObject(v: any, d: number, e: boolean): Verdict {
   const s = "JSONObject";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = cJSONValue(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
@@ -338,8 +324,7 @@ export function cJSONValue(v: any, d: number, e: boolean): Verdict {
 export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "LegacyTitledEnumSchema";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
@@ -378,8 +363,7 @@ export function cMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
 export function cNotificationMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "NotificationMetaObject";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "io.modelcontextprotocol/subscriptionId")) if ((r = cRequestId(v["io.modelcontextprotocol/subscriptionId"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/subscriptionId");
 }
 
@@ -437,8 +421,7 @@ function c44(v: any, d: number, e: boolean, s: string): Verdict {
 export function cPrompt(v: any, d: number, e: boolean): Verdict {
   const s = "Prompt";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
@@ -463,8 +446,7 @@ export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
 export function cPromptMessage(v: any, d: number, e: boolean): Verdict {
   const s = "PromptMessage";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
   if ((r = cRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
@@ -492,8 +474,7 @@ export function cRequestId(v: any, d: number, e: boolean): Verdict {
 export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "RequestMetaObject";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "io.modelcontextprotocol/clientCapabilities")) return missing(e, "io.modelcontextprotocol/clientCapabilities", s);
   if (!hasOwn(v, "io.modelcontextprotocol/protocolVersion")) return missing(e, "io.modelcontextprotocol/protocolVersion", s);
   if (!(typeof v["io.modelcontextprotocol/protocolVersion"] === "string")) return at(no(e, v["io.modelcontextprotocol/protocolVersion"], "type", "string", s + "/properties/io.modelcontextprotocol~1protocolVersion"), "io.modelcontextprotocol/protocolVersion");
@@ -506,8 +487,7 @@ export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
 export function cResource(v: any, d: number, e: boolean): Verdict {
   const s = "Resource";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
@@ -525,8 +505,7 @@ export function cResource(v: any, d: number, e: boolean): Verdict {
 export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceContents";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -537,8 +516,7 @@ export function cResourceContents(v: any, d: number, e: boolean): Verdict {
 export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceLink";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
@@ -563,8 +541,7 @@ function c48(v: any, d: number, e: boolean, s: string): Verdict {
 export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceTemplate";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uriTemplate")) return missing(e, "uriTemplate", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
@@ -581,8 +558,7 @@ export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
 export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceTemplateReference";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (!(v["type"] === "ref/resource")) return at(no(e, v["type"], "const", "ref/resource", s + "/properties/type"), "type");
@@ -593,8 +569,7 @@ export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdi
 export function cResultMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "ResultMetaObject";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "io.modelcontextprotocol/serverInfo")) if ((r = cImplementation(v["io.modelcontextprotocol/serverInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/serverInfo");
 }
 
@@ -626,8 +601,7 @@ function c50(v: any, d: number, e: boolean, s: string): Verdict {
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ServerCapabilities";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "prompts")) if ((r = c49(v["prompts"], d + 1, e, "ServerCapabilities/properties/prompts")) !== undefined) return at(r, "prompts");
   if (hasOwn(v, "tools")) if ((r = c49(v["tools"], d + 1, e, "ServerCapabilities/properties/tools")) !== undefined) return at(r, "tools");
   if (hasOwn(v, "resources")) if ((r = c50(v["resources"], d + 1, e, "ServerCapabilities/properties/resources")) !== undefined) return at(r, "resources");
@@ -672,8 +646,7 @@ export function cStringSchema(v: any, d: number, e: boolean): Verdict {
 export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionFilter";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "promptsListChanged")) if (!(typeof v["promptsListChanged"] === "boolean")) return at(no(e, v["promptsListChanged"], "type", "boolean", s + "/properties/promptsListChanged"), "promptsListChanged");
   if (hasOwn(v, "resourcesListChanged")) if (!(typeof v["resourcesListChanged"] === "boolean")) return at(no(e, v["resourcesListChanged"], "type", "boolean", s + "/properties/resourcesListChanged"), "resourcesListChanged");
   if (hasOwn(v, "toolsListChanged")) if (!(typeof v["toolsListChanged"] === "boolean")) return at(no(e, v["toolsListChanged"], "type", "boolean", s + "/properties/toolsListChanged"), "toolsListChanged");
@@ -684,8 +657,7 @@ export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
 export function cSubscriptionsListenResultMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenResultMetaObject";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "io.modelcontextprotocol/subscriptionId")) return missing(e, "io.modelcontextprotocol/subscriptionId", s);
   if ((r = cRequestId(v["io.modelcontextprotocol/subscriptionId"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/subscriptionId");
   if (hasOwn(v, "io.modelcontextprotocol/serverInfo")) if ((r = cImplementation(v["io.modelcontextprotocol/serverInfo"], d + 1, e)) !== undefined) return at(r, "io.modelcontextprotocol/serverInfo");
@@ -695,8 +667,7 @@ export function cSubscriptionsListenResultMetaObject(v: any, d: number, e: boole
 export function cTextContent(v: any, d: number, e: boolean): Verdict {
   const s = "TextContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
@@ -709,8 +680,7 @@ export function cTextContent(v: any, d: number, e: boolean): Verdict {
 export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "TextResourceContents";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
@@ -736,8 +706,7 @@ function c54(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c55(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "anyOf")) return missing(e, "anyOf", s);
   if ((r = c54(v["anyOf"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items/properties/anyOf")) !== undefined) return at(r, "anyOf");
 }
@@ -746,8 +715,7 @@ function c55(v: any, d: number, e: boolean, s: string): Verdict {
 export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "TitledMultiSelectEnumSchema";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "items")) return missing(e, "items", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
@@ -770,8 +738,7 @@ function c56(v: any, d: number, e: boolean, s: string): Verdict {
 export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "TitledSingleSelectEnumSchema";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "oneOf")) return missing(e, "oneOf", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
@@ -797,8 +764,7 @@ function c58(v: any, d: number, e: boolean, s: string): Verdict {
 export function cTool(v: any, d: number, e: boolean): Verdict {
   const s = "Tool";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "inputSchema")) return missing(e, "inputSchema", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
@@ -824,8 +790,7 @@ export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
 
 function c62(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
@@ -836,8 +801,7 @@ function c62(v: any, d: number, e: boolean, s: string): Verdict {
 export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "UntitledMultiSelectEnumSchema";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "items")) return missing(e, "items", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
@@ -853,8 +817,7 @@ export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): V
 export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
   const s = "UntitledSingleSelectEnumSchema";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");

@@ -60,7 +60,7 @@ export function fastPath<T>(check: Check): z.ZodType<T> {
   return withDirectSafeParse(schema, check, (issues) => new z.ZodRealError(issues)) as unknown as z.ZodType<T>;
 }
 
-export { at, closest, codePoints, codePointsWithin, FAILED, hasOwn, isObj, MAX_VALIDATION_DEPTH, missing, no, predicate } from "./check-runtime.js";
+export { at, closest, codePoints, codePointsWithin, FAILED, hasOwn, isObj, MAX_VALIDATION_DEPTH, missing, no, objectAt, predicate } from "./check-runtime.js";
 export type { Check, CheckIssue, Verdict } from "./check-runtime.js";
 export { formatTest } from "./formats.js";
 export type { FormatName } from "./formats.js";

@@ -10,7 +10,7 @@
  * `server/discover` (stdio.mdx, "Backward Compatibility"): a server that
  * answers it with anything but a discover result or a modern error speaks
  * an earlier, initialize-based revision, and every request to it fails with
- * `LegacyServerError` (unless @mrtr/legacy/client's plugin speaks to it).
+ * `LegacyServerError` (unless @mrtr/client/legacy's plugin speaks to it).
  *
  * Lifecycle: the server starts with the first request. If it exits while
  * requests are in flight, they fail with a `TransportError` naming the exit

@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, isUri, missing, no } from "@mrtr/zod/checks";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, isUri, missing, no, objectAt } from "@mrtr/zod/checks";
 import type { Verdict } from "@mrtr/zod/checks";
 import { checks as coreChecks } from "@mrtr/zod/checks";
 
@@ -13,8 +13,7 @@ import { checks as coreChecks } from "@mrtr/zod/checks";
 export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["method"] === "sampling/createMessage")) return at(no(e, v["method"], "const", "sampling/createMessage", s + "/properties/method"), "method");
@@ -44,8 +43,7 @@ function c2(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "maxTokens")) return missing(e, "maxTokens", s);
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
   if (hasOwn(v, "includeContext")) if (!((v["includeContext"] === "allServers" || v["includeContext"] === "none" || v["includeContext"] === "thisServer"))) return at(no(e, v["includeContext"], "enum", ["allServers","none","thisServer"], s + "/properties/includeContext"), "includeContext");
@@ -89,8 +87,7 @@ function c4(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "model")) return missing(e, "model", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
@@ -103,8 +100,7 @@ export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
 
 function c5(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -112,8 +108,7 @@ function c5(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListRootsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["method"] === "roots/list")) return at(no(e, v["method"], "const", "roots/list", s + "/properties/method"), "method");
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "ListRootsRequest/properties/params")) !== undefined) return at(r, "params");
@@ -130,8 +125,7 @@ function c6(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListRootsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "roots")) return missing(e, "roots", s);
   if ((r = c6(v["roots"], d + 1, e, "ListRootsResult/properties/roots")) !== undefined) return at(r, "roots");
 }
@@ -147,8 +141,7 @@ export function cLoggingLevel(v: any, d: number, e: boolean): Verdict {
 export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -161,8 +154,7 @@ export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verd
 export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "level")) return missing(e, "level", s);
   if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return at(no(e, v["logger"], "type", "string", s + "/properties/logger"), "logger");
@@ -194,8 +186,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
 export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
   const s = "ModelPreferences";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "costPriority")) if ((r = c7(v["costPriority"], d + 1, e, "ModelPreferences/properties/costPriority")) !== undefined) return at(r, "costPriority");
   if (hasOwn(v, "intelligencePriority")) if ((r = c7(v["intelligencePriority"], d + 1, e, "ModelPreferences/properties/intelligencePriority")) !== undefined) return at(r, "intelligencePriority");
   if (hasOwn(v, "speedPriority")) if ((r = c7(v["speedPriority"], d + 1, e, "ModelPreferences/properties/speedPriority")) !== undefined) return at(r, "speedPriority");
@@ -211,8 +202,7 @@ function c9(v: any, d: number, e: boolean, s: string): Verdict {
 export function cRoot(v: any, d: number, e: boolean): Verdict {
   const s = "Root";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -241,8 +231,7 @@ function c10(v: any, d: number, e: boolean, s: string): Verdict {
 export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   const s = "SamplingMessage";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -286,8 +275,7 @@ function c11(v: any, d: number, e: boolean, s: string): Verdict {
 export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolResultContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "toolUseId")) return missing(e, "toolUseId", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
@@ -306,8 +294,7 @@ function c12(v: any, d: number, e: boolean, s: string): Verdict {
 export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolUseContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "input")) return missing(e, "input", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
@@ -323,8 +310,7 @@ export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
 export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -339,8 +325,7 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
 export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "arguments")) if ((r = c12(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
@@ -370,8 +355,7 @@ function c14(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -382,23 +366,20 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
 
 function c15(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "form")) if ((r = coreChecks.JSONObject(v["form"], d + 1, e)) !== undefined) return at(r, "form");
   if (hasOwn(v, "url")) if ((r = coreChecks.JSONObject(v["url"], d + 1, e)) !== undefined) return at(r, "url");
 }
 
 function c16(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = coreChecks.JSONObject(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
 function c17(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "context")) if ((r = coreChecks.JSONObject(v["context"], d + 1, e)) !== undefined) return at(r, "context");
   if (hasOwn(v, "tools")) if ((r = coreChecks.JSONObject(v["tools"], d + 1, e)) !== undefined) return at(r, "tools");
 }
@@ -407,8 +388,7 @@ function c17(v: any, d: number, e: boolean, s: string): Verdict {
 export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ClientCapabilities";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "roots")) if ((r = c12(v["roots"], d + 1, e, "ClientCapabilities/properties/roots")) !== undefined) return at(r, "roots");
   if (hasOwn(v, "elicitation")) if ((r = c15(v["elicitation"], d + 1, e, "ClientCapabilities/properties/elicitation")) !== undefined) return at(r, "elicitation");
   if (hasOwn(v, "experimental")) if ((r = c16(v["experimental"], d + 1, e, "ClientCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
@@ -443,8 +423,7 @@ export function cClientRequest(v: any, d: number, e: boolean): Verdict {
 export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -470,8 +449,7 @@ function c19(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c20(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "arguments")) if ((r = c19(v["arguments"], d + 1, e, "CompleteRequestParams/properties/context/properties/arguments")) !== undefined) return at(r, "arguments");
 }
 
@@ -492,8 +470,7 @@ function c21(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "argument")) return missing(e, "argument", s);
   if (!hasOwn(v, "ref")) return missing(e, "ref", s);
@@ -507,8 +484,7 @@ export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
 export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -528,8 +504,7 @@ function c22(v: any, d: number, e: boolean, s: string): Verdict {
 export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "capabilities")) return missing(e, "capabilities", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
@@ -548,8 +523,7 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
 export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "DiscoverResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -562,8 +536,7 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
 export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -578,8 +551,7 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
@@ -609,8 +581,7 @@ function c24(v: any, d: number, e: boolean, s: string): Verdict {
 export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -639,8 +610,7 @@ export function cInputRequest(v: any, d: number, e: boolean): Verdict {
 export function cInputRequests(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequests";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = cInputRequest(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
@@ -648,8 +618,7 @@ export function cInputRequests(v: any, d: number, e: boolean): Verdict {
 export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequiredResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if (!(v["resultType"] === "input_required")) return at(no(e, v["resultType"], "const", "input_required", s + "/properties/resultType"), "resultType");
@@ -681,8 +650,7 @@ export function cInputResponse(v: any, d: number, e: boolean): Verdict {
 export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponseRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -693,8 +661,7 @@ export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verd
 export function cInputResponses(v: any, d: number, e: boolean): Verdict {
   const s = "InputResponses";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = cInputResponse(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
@@ -702,8 +669,7 @@ export function cInputResponses(v: any, d: number, e: boolean): Verdict {
 export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -718,8 +684,7 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
 export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -734,8 +699,7 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
 export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -750,8 +714,7 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
 export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -764,16 +727,14 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
 
 function c26(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "requiredCapabilities")) return missing(e, "requiredCapabilities", s);
   if ((r = cClientCapabilities(v["requiredCapabilities"], d + 1, e)) !== undefined) return at(r, "requiredCapabilities");
 }
 
 function c27(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
@@ -790,8 +751,7 @@ function c28(v: any, d: number, e: boolean): Verdict {
 export function cMissingRequiredClientCapabilityError(v: any, d: number, e: boolean): Verdict {
   const s = "MissingRequiredClientCapabilityError";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -803,8 +763,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -819,8 +778,7 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
 export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -830,8 +788,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
 export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -846,8 +803,7 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
@@ -876,8 +832,7 @@ function c30(v: any, d: number, e: boolean, s: string): Verdict {
 export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -890,8 +845,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
 export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
   const s = "RequestMetaObject";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "io.modelcontextprotocol/clientCapabilities")) return missing(e, "io.modelcontextprotocol/clientCapabilities", s);
   if (!hasOwn(v, "io.modelcontextprotocol/protocolVersion")) return missing(e, "io.modelcontextprotocol/protocolVersion", s);
   if (!(typeof v["io.modelcontextprotocol/protocolVersion"] === "string")) return at(no(e, v["io.modelcontextprotocol/protocolVersion"], "type", "string", s + "/properties/io.modelcontextprotocol~1protocolVersion"), "io.modelcontextprotocol/protocolVersion");
@@ -905,8 +859,7 @@ export function cRequestMetaObject(v: any, d: number, e: boolean): Verdict {
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "RequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -915,8 +868,7 @@ export function cRequestParams(v: any, d: number, e: boolean): Verdict {
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if ((r = c9(v["uri"], d + 1, e, "ResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
@@ -938,8 +890,7 @@ function c32(v: any, d: number, e: boolean, s: string): Verdict {
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ServerCapabilities";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "prompts")) if ((r = c31(v["prompts"], d + 1, e, "ServerCapabilities/properties/prompts")) !== undefined) return at(r, "prompts");
   if (hasOwn(v, "tools")) if ((r = c31(v["tools"], d + 1, e, "ServerCapabilities/properties/tools")) !== undefined) return at(r, "tools");
   if (hasOwn(v, "resources")) if ((r = c32(v["resources"], d + 1, e, "ServerCapabilities/properties/resources")) !== undefined) return at(r, "resources");
@@ -1002,8 +953,7 @@ export function cServerResult(v: any, d: number, e: boolean): Verdict {
 export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
@@ -1018,8 +968,7 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
 export function cSubscriptionsListenRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionsListenRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "notifications")) return missing(e, "notifications", s);
   if ((r = coreChecks.SubscriptionFilter(v["notifications"], d + 1, e)) !== undefined) return at(r, "notifications");

@@ -5,46 +5,43 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, checkError, checkImplementation, checkJSONRPCErrorResponse, checkPrimitiveSchemaDefinition, checkProgressToken, checkPromptReference, checkRequestId, checkResourceTemplateReference, checkRole, closest, hasOwn, isObj, missing, no } from "@mrtr/zod/checks";
-import type { Verdict } from "@mrtr/zod/checks";
-import { c0, c2, c27, cAudioContent, cClientCapabilities, cContentBlock, cImageContent, cLoggingLevel, cModelPreferences, cPrompt, cPromptMessage, cResource, cResourceTemplate, cRoot, cSamplingMessage, cSamplingMessageContentBlock, cServerCapabilities, cTextContent, cTool, cToolChoice, cToolResultContent, cToolUseContent } from "./checks-types.gen.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, objectAt } from "@mrtr/zod/check-runtime";
+import type { Verdict } from "@mrtr/zod/check-runtime";
+import { c2, c29, c4, cAudioContent, cClientCapabilities, cContentBlock, cImageContent, cImplementation, cLoggingLevel, cModelPreferences, cPrimitiveSchemaDefinition, cProgressToken, cPrompt, cPromptMessage, cPromptReference, cRequestId, cResource, cResourceTemplate, cResourceTemplateReference, cRole, cRoot, cSamplingMessage, cSamplingMessageContentBlock, cServerCapabilities, cTextContent, cTool, cToolChoice, cToolResultContent, cToolUseContent } from "./checks-types.gen.js";
 
 /** The check of `CallToolRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c3(v: any, d: number, e: boolean, s: string): Verdict {
+function c5(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "progressToken")) if ((r = checkProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "progressToken")) if ((r = cProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
 }
 
 /** The check of `CallToolRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "arguments")) if ((r = c0(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "arguments")) if ((r = c2(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "CallToolRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "CallToolRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
-export function c4(v: any, d: number, e: boolean, s: string): Verdict {
+export function c6(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -55,21 +52,19 @@ export function c4(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   const s = "CallToolResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "CallToolResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "CallToolResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
-  if (hasOwn(v, "structuredContent")) if ((r = c0(v["structuredContent"], d + 1, e, "CallToolResult/properties/structuredContent")) !== undefined) return at(r, "structuredContent");
-  if ((r = c4(v["content"], d + 1, e, "CallToolResult/properties/content")) !== undefined) return at(r, "content");
+  if (hasOwn(v, "structuredContent")) if ((r = c2(v["structuredContent"], d + 1, e, "CallToolResult/properties/structuredContent")) !== undefined) return at(r, "structuredContent");
+  if ((r = c6(v["content"], d + 1, e, "CallToolResult/properties/content")) !== undefined) return at(r, "content");
 }
 
 /** The check of `CancelledNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -82,11 +77,10 @@ export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
 export function cCancelledNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "CancelledNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "CancelledNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return at(no(e, v["reason"], "type", "string", s + "/properties/reason"), "reason");
-  if (hasOwn(v, "requestId")) if ((r = checkRequestId(v["requestId"], d + 1, e)) !== undefined) return at(r, "requestId");
+  if (hasOwn(v, "requestId")) if ((r = cRequestId(v["requestId"], d + 1, e)) !== undefined) return at(r, "requestId");
 }
 
 /** The check of `ClientNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -132,7 +126,7 @@ export function cClientRequest(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-const S9 = [[[],[]],[["content","model","role"],[]],[["action"],[]],[["roots"],[]]] as const;
+const S11 = [[[],[]],[["content","model","role"],[]],[["action"],[]],[["roots"],[]]] as const;
 
 /** The check of `ClientResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientResult(v: any, d: number, e: boolean): Verdict {
@@ -140,7 +134,7 @@ export function cClientResult(v: any, d: number, e: boolean): Verdict {
   if (isObj(v)) {
     if (cResult(v, d, false) !== undefined && cCreateMessageResult(v, d, false) !== undefined && cElicitResult(v, d, false) !== undefined && cListRootsResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S9)) {
+      switch (closest(v, S11)) {
         case 1: return cCreateMessageResult(v, d, true);
         case 2: return cElicitResult(v, d, true);
         case 3: return cListRootsResult(v, d, true);
@@ -156,19 +150,18 @@ export function cClientResult(v: any, d: number, e: boolean): Verdict {
 export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c10(v: any, d: number, e: boolean, s: string): Verdict {
+function c12(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "value")) return missing(e, "value", s);
@@ -176,24 +169,23 @@ function c10(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
 }
 
-function c11(v: any, d: number, e: boolean, s: string): Verdict {
+function c13(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   for (const k of Object.keys(v)) { if (!(typeof v[k] === "string")) return at(no(e, v[k], "type", "string", s + "/additionalProperties"), k); }
 }
 
-function c12(v: any, d: number, e: boolean, s: string): Verdict {
+function c14(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "arguments")) if ((r = c11(v["arguments"], d + 1, e, "CompleteRequestParams/properties/context/properties/arguments")) !== undefined) return at(r, "arguments");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "arguments")) if ((r = c13(v["arguments"], d + 1, e, "CompleteRequestParams/properties/context/properties/arguments")) !== undefined) return at(r, "arguments");
 }
 
-function c13(v: any, d: number, e: boolean, s: string): Verdict {
+function c15(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (isObj(v)) {
     switch (hasOwn(v, "type") ? v["type"] : undefined) {
-      case "ref/prompt": if ((r = checkPromptReference(v, d, e)) !== undefined) return r; break;
-      case "ref/resource": if ((r = checkResourceTemplateReference(v, d, e)) !== undefined) return r; break;
+      case "ref/prompt": if ((r = cPromptReference(v, d, e)) !== undefined) return r; break;
+      case "ref/resource": if ((r = cResourceTemplateReference(v, d, e)) !== undefined) return r; break;
       default: return hasOwn(v, "type") ? at(no(e, v["type"], "discriminator", ["ref/prompt","ref/resource"], s), "type") : missing(e, "type", s);
     }
   } else {
@@ -205,66 +197,62 @@ function c13(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCompleteRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "argument")) return missing(e, "argument", s);
   if (!hasOwn(v, "ref")) return missing(e, "ref", s);
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "CompleteRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c10(v["argument"], d + 1, e, "CompleteRequestParams/properties/argument")) !== undefined) return at(r, "argument");
-  if ((r = c13(v["ref"], d + 1, e, "CompleteRequestParams/properties/ref")) !== undefined) return at(r, "ref");
-  if (hasOwn(v, "context")) if ((r = c12(v["context"], d + 1, e, "CompleteRequestParams/properties/context")) !== undefined) return at(r, "context");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "CompleteRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c12(v["argument"], d + 1, e, "CompleteRequestParams/properties/argument")) !== undefined) return at(r, "argument");
+  if ((r = c15(v["ref"], d + 1, e, "CompleteRequestParams/properties/ref")) !== undefined) return at(r, "ref");
+  if (hasOwn(v, "context")) if ((r = c14(v["context"], d + 1, e, "CompleteRequestParams/properties/context")) !== undefined) return at(r, "context");
 }
 
-export function c14(v: any, d: number, e: boolean, s: string): Verdict {
+export function c16(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if (!(typeof v[i] === "string")) return at(no(e, v[i], "type", "string", s + "/items"), i);
 }
 
-function c15(v: any, d: number, e: boolean, s: string): Verdict {
+function c17(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "values")) return missing(e, "values", s);
   if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return at(no(e, v["hasMore"], "type", "boolean", s + "/properties/hasMore"), "hasMore");
   if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return at(no(e, v["total"], "type", "integer", s + "/properties/total"), "total");
-  if ((r = c14(v["values"], d + 1, e, "CompleteResult/properties/completion/properties/values")) !== undefined) return at(r, "values");
+  if ((r = c16(v["values"], d + 1, e, "CompleteResult/properties/completion/properties/values")) !== undefined) return at(r, "values");
 }
 
 /** The check of `CompleteResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   const s = "CompleteResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "completion")) return missing(e, "completion", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "CompleteResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c15(v["completion"], d + 1, e, "CompleteResult/properties/completion")) !== undefined) return at(r, "completion");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "CompleteResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c17(v["completion"], d + 1, e, "CompleteResult/properties/completion")) !== undefined) return at(r, "completion");
 }
 
 /** The check of `CreateMessageRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "sampling/createMessage")) return at(no(e, v["method"], "const", "sampling/createMessage", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCreateMessageRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c16(v: any, d: number, e: boolean, s: string): Verdict {
+function c18(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cSamplingMessage(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
-function c17(v: any, d: number, e: boolean, s: string): Verdict {
+function c19(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -275,31 +263,30 @@ function c17(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "maxTokens")) return missing(e, "maxTokens", s);
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
   if (hasOwn(v, "includeContext")) if (!((v["includeContext"] === "allServers" || v["includeContext"] === "none" || v["includeContext"] === "thisServer"))) return at(no(e, v["includeContext"], "enum", ["allServers","none","thisServer"], s + "/properties/includeContext"), "includeContext");
   if (!((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return at(no(e, v["maxTokens"], "type", "integer", s + "/properties/maxTokens"), "maxTokens");
-  if (hasOwn(v, "metadata")) if ((r = c0(v["metadata"], d + 1, e, "CreateMessageRequestParams/properties/metadata")) !== undefined) return at(r, "metadata");
+  if (hasOwn(v, "metadata")) if ((r = c2(v["metadata"], d + 1, e, "CreateMessageRequestParams/properties/metadata")) !== undefined) return at(r, "metadata");
   if (hasOwn(v, "systemPrompt")) if (!(typeof v["systemPrompt"] === "string")) return at(no(e, v["systemPrompt"], "type", "string", s + "/properties/systemPrompt"), "systemPrompt");
   if (hasOwn(v, "temperature")) if (!((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return at(no(e, v["temperature"], "type", "number", s + "/properties/temperature"), "temperature");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "CreateMessageRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "CreateMessageRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "toolChoice")) if ((r = cToolChoice(v["toolChoice"], d + 1, e)) !== undefined) return at(r, "toolChoice");
-  if (hasOwn(v, "stopSequences")) if ((r = c14(v["stopSequences"], d + 1, e, "CreateMessageRequestParams/properties/stopSequences")) !== undefined) return at(r, "stopSequences");
+  if (hasOwn(v, "stopSequences")) if ((r = c16(v["stopSequences"], d + 1, e, "CreateMessageRequestParams/properties/stopSequences")) !== undefined) return at(r, "stopSequences");
   if (hasOwn(v, "modelPreferences")) if ((r = cModelPreferences(v["modelPreferences"], d + 1, e)) !== undefined) return at(r, "modelPreferences");
-  if (hasOwn(v, "tools")) if ((r = c17(v["tools"], d + 1, e, "CreateMessageRequestParams/properties/tools")) !== undefined) return at(r, "tools");
-  if ((r = c16(v["messages"], d + 1, e, "CreateMessageRequestParams/properties/messages")) !== undefined) return at(r, "messages");
+  if (hasOwn(v, "tools")) if ((r = c19(v["tools"], d + 1, e, "CreateMessageRequestParams/properties/tools")) !== undefined) return at(r, "tools");
+  if ((r = c18(v["messages"], d + 1, e, "CreateMessageRequestParams/properties/messages")) !== undefined) return at(r, "messages");
 }
 
-export function c18(v: any, d: number, e: boolean, s: string): Verdict {
+export function c20(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cSamplingMessageContentBlock(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
-function c19(v: any, d: number, e: boolean, s: string): Verdict {
+function c21(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (isObj(v)) {
     switch (hasOwn(v, "type") ? v["type"] : undefined) {
@@ -311,7 +298,7 @@ function c19(v: any, d: number, e: boolean, s: string): Verdict {
       default: return hasOwn(v, "type") ? at(no(e, v["type"], "discriminator", ["text","image","audio","tool_use","tool_result"], s), "type") : missing(e, "type", s);
     }
   } else if (Array.isArray(v)) {
-    if ((r = c18(v, d, e, "CreateMessageResult/properties/content/anyOf/5")) !== undefined) return r;
+    if ((r = c20(v, d, e, "CreateMessageResult/properties/content/anyOf/5")) !== undefined) return r;
   } else {
     return no(e, v, "type", ["object","array"], s);
   }
@@ -321,68 +308,63 @@ function c19(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   const s = "CreateMessageResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "model")) return missing(e, "model", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "CreateMessageResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "CreateMessageResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (!(typeof v["model"] === "string")) return at(no(e, v["model"], "type", "string", s + "/properties/model"), "model");
   if (hasOwn(v, "stopReason")) if (!(typeof v["stopReason"] === "string")) return at(no(e, v["stopReason"], "type", "string", s + "/properties/stopReason"), "stopReason");
-  if ((r = checkRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
-  if ((r = c19(v["content"], d + 1, e, "CreateMessageResult/properties/content")) !== undefined) return at(r, "content");
+  if ((r = cRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
+  if ((r = c21(v["content"], d + 1, e, "CreateMessageResult/properties/content")) !== undefined) return at(r, "content");
 }
 
 /** The check of `ElicitRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "elicitation/create")) return at(no(e, v["method"], "const", "elicitation/create", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cElicitRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c20(v: any, d: number, e: boolean, s: string): Verdict {
+function c22(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = checkPrimitiveSchemaDefinition(v[k], d + 1, e)) !== undefined) return at(r, k); }
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  for (const k of Object.keys(v)) { if ((r = cPrimitiveSchemaDefinition(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
-function c21(v: any, d: number, e: boolean, s: string): Verdict {
+function c23(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "properties")) return missing(e, "properties", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
   if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
-  if (hasOwn(v, "required")) if ((r = c14(v["required"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/required")) !== undefined) return at(r, "required");
-  if ((r = c20(v["properties"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/properties")) !== undefined) return at(r, "properties");
+  if (hasOwn(v, "required")) if ((r = c16(v["required"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/required")) !== undefined) return at(r, "required");
+  if ((r = c22(v["properties"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/properties")) !== undefined) return at(r, "properties");
 }
 
 /** The check of `ElicitRequestFormParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestFormParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "requestedSchema")) return missing(e, "requestedSchema", s);
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (hasOwn(v, "mode")) if (!(v["mode"] === "form")) return at(no(e, v["mode"], "const", "form", s + "/properties/mode"), "mode");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "ElicitRequestFormParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c21(v["requestedSchema"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema")) !== undefined) return at(r, "requestedSchema");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "ElicitRequestFormParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c23(v["requestedSchema"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema")) !== undefined) return at(r, "requestedSchema");
 }
 
-const S22 = [[["elicitationId","message","mode","url"],[["mode","url"]]],[["message","requestedSchema"],[["mode","form"]]]] as const;
+const S24 = [[["elicitationId","message","mode","url"],[["mode","url"]]],[["message","requestedSchema"],[["mode","form"]]]] as const;
 
 /** The check of `ElicitRequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
@@ -390,7 +372,7 @@ export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
   if (isObj(v)) {
     if (cElicitRequestURLParams(v, d, false) !== undefined && cElicitRequestFormParams(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S22)) {
+      switch (closest(v, S24)) {
         case 1: return cElicitRequestFormParams(v, d, true);
         default: return cElicitRequestURLParams(v, d, true);
       }
@@ -404,8 +386,7 @@ export function cElicitRequestParams(v: any, d: number, e: boolean): Verdict {
 export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitRequestURLParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "elicitationId")) return missing(e, "elicitationId", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "mode")) return missing(e, "mode", s);
@@ -413,14 +394,14 @@ export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict 
   if (!(typeof v["elicitationId"] === "string")) return at(no(e, v["elicitationId"], "type", "string", s + "/properties/elicitationId"), "elicitationId");
   if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (!(v["mode"] === "url")) return at(no(e, v["mode"], "const", "url", s + "/properties/mode"), "mode");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "ElicitRequestURLParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c2(v["url"], d + 1, e, "ElicitRequestURLParams/properties/url")) !== undefined) return at(r, "url");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "ElicitRequestURLParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c4(v["url"], d + 1, e, "ElicitRequestURLParams/properties/url")) !== undefined) return at(r, "url");
 }
 
-function c23(v: any, d: number, e: boolean, s: string): Verdict {
+function c25(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (Array.isArray(v)) {
-    if ((r = c14(v, d, e, "ElicitResult/properties/content/additionalProperties/anyOf/0")) !== undefined) return r;
+    if ((r = c16(v, d, e, "ElicitResult/properties/content/additionalProperties/anyOf/0")) !== undefined) return r;
   } else if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
     if (!((typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean"))) return no(e, v, "type", ["string","number","boolean"], s + "/anyOf/1");
   } else {
@@ -428,26 +409,24 @@ function c23(v: any, d: number, e: boolean, s: string): Verdict {
   }
 }
 
-function c24(v: any, d: number, e: boolean, s: string): Verdict {
+function c26(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = c23(v[k], d + 1, e, "ElicitResult/properties/content/additionalProperties")) !== undefined) return at(r, k); }
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  for (const k of Object.keys(v)) { if ((r = c25(v[k], d + 1, e, "ElicitResult/properties/content/additionalProperties")) !== undefined) return at(r, k); }
 }
 
 /** The check of `ElicitResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "action")) return missing(e, "action", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ElicitResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ElicitResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (!((v["action"] === "accept" || v["action"] === "cancel" || v["action"] === "decline"))) return at(no(e, v["action"], "enum", ["accept","cancel","decline"], s + "/properties/action"), "action");
-  if (hasOwn(v, "content")) if ((r = c24(v["content"], d + 1, e, "ElicitResult/properties/content")) !== undefined) return at(r, "content");
+  if (hasOwn(v, "content")) if ((r = c26(v["content"], d + 1, e, "ElicitResult/properties/content")) !== undefined) return at(r, "content");
 }
 
-function c25(v: any, d: number, e: boolean, s: string): Verdict {
+function c27(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "elicitationId")) return missing(e, "elicitationId", s);
   if (!(typeof v["elicitationId"] === "string")) return at(no(e, v["elicitationId"], "type", "string", s + "/properties/elicitationId"), "elicitationId");
@@ -457,38 +436,45 @@ function c25(v: any, d: number, e: boolean, s: string): Verdict {
 export function cElicitationCompleteNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ElicitationCompleteNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "notifications/elicitation/complete")) return at(no(e, v["method"], "const", "notifications/elicitation/complete", s + "/properties/method"), "method");
-  if ((r = c25(v["params"], d + 1, e, "ElicitationCompleteNotification/properties/params")) !== undefined) return at(r, "params");
+  if ((r = c27(v["params"], d + 1, e, "ElicitationCompleteNotification/properties/params")) !== undefined) return at(r, "params");
 }
 
 /** The check of `EmptyResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
   const s = "EmptyResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "EmptyResult/properties/_meta")) !== undefined) return at(r, "_meta");
+}
+
+/** The check of `Error`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cError(v: any, d: number, e: boolean): Verdict {
+  const s = "Error";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "EmptyResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (!hasOwn(v, "code")) return missing(e, "code", s);
+  if (!hasOwn(v, "message")) return missing(e, "message", s);
+  if (!((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return at(no(e, v["code"], "type", "integer", s + "/properties/code"), "code");
+  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
 }
 
 /** The check of `GetPromptRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -496,15 +482,14 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
 export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "GetPromptRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "arguments")) if ((r = c11(v["arguments"], d + 1, e, "GetPromptRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "GetPromptRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "arguments")) if ((r = c13(v["arguments"], d + 1, e, "GetPromptRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
 }
 
-function c28(v: any, d: number, e: boolean, s: string): Verdict {
+function c31(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -515,27 +500,25 @@ function c28(v: any, d: number, e: boolean, s: string): Verdict {
 export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   const s = "GetPromptResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "GetPromptResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "GetPromptResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if ((r = c28(v["messages"], d + 1, e, "GetPromptResult/properties/messages")) !== undefined) return at(r, "messages");
+  if ((r = c31(v["messages"], d + 1, e, "GetPromptResult/properties/messages")) !== undefined) return at(r, "messages");
 }
 
 /** The check of `InitializeRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInitializeRequest(v: any, d: number, e: boolean): Verdict {
   const s = "InitializeRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "initialize")) return at(no(e, v["method"], "const", "initialize", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cInitializeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -543,39 +526,36 @@ export function cInitializeRequest(v: any, d: number, e: boolean): Verdict {
 export function cInitializeRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "InitializeRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "capabilities")) return missing(e, "capabilities", s);
   if (!hasOwn(v, "clientInfo")) return missing(e, "clientInfo", s);
   if (!hasOwn(v, "protocolVersion")) return missing(e, "protocolVersion", s);
   if (!(typeof v["protocolVersion"] === "string")) return at(no(e, v["protocolVersion"], "type", "string", s + "/properties/protocolVersion"), "protocolVersion");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "InitializeRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "InitializeRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if ((r = cClientCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
-  if ((r = checkImplementation(v["clientInfo"], d + 1, e)) !== undefined) return at(r, "clientInfo");
+  if ((r = cImplementation(v["clientInfo"], d + 1, e)) !== undefined) return at(r, "clientInfo");
 }
 
 /** The check of `InitializeResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInitializeResult(v: any, d: number, e: boolean): Verdict {
   const s = "InitializeResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "capabilities")) return missing(e, "capabilities", s);
   if (!hasOwn(v, "protocolVersion")) return missing(e, "protocolVersion", s);
   if (!hasOwn(v, "serverInfo")) return missing(e, "serverInfo", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "InitializeResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "InitializeResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
   if (!(typeof v["protocolVersion"] === "string")) return at(no(e, v["protocolVersion"], "type", "string", s + "/properties/protocolVersion"), "protocolVersion");
   if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
-  if ((r = checkImplementation(v["serverInfo"], d + 1, e)) !== undefined) return at(r, "serverInfo");
+  if ((r = cImplementation(v["serverInfo"], d + 1, e)) !== undefined) return at(r, "serverInfo");
 }
 
 /** The check of `InitializedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cInitializedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "InitializedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -583,17 +563,55 @@ export function cInitializedNotification(v: any, d: number, e: boolean): Verdict
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-const S30 = [[["error","jsonrpc"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]]] as const;
+/** The check of `JSONRPCErrorResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
+  const s = "JSONRPCErrorResponse";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "error")) return missing(e, "error", s);
+  if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
+}
+
+/** The check of `JSONRPCNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
+  const s = "JSONRPCNotification";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
+  if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "JSONRPCNotification/properties/params")) !== undefined) return at(r, "params");
+}
+
+/** The check of `JSONRPCRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
+  const s = "JSONRPCRequest";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "id")) return missing(e, "id", s);
+  if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
+  if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "JSONRPCRequest/properties/params")) !== undefined) return at(r, "params");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+}
+
+const S34 = [[["error","jsonrpc"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]]] as const;
 
 /** The check of `JSONRPCResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResponse";
   if (isObj(v)) {
-    if (checkJSONRPCErrorResponse(v, d, false) !== undefined && cJSONRPCResultResponse(v, d, false) !== undefined) {
+    if (cJSONRPCErrorResponse(v, d, false) !== undefined && cJSONRPCResultResponse(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S30)) {
+      switch (closest(v, S34)) {
         case 1: return cJSONRPCResultResponse(v, d, true);
-        default: return checkJSONRPCErrorResponse(v, d, true);
+        default: return cJSONRPCErrorResponse(v, d, true);
       }
     }
   } else {
@@ -605,13 +623,12 @@ export function cJSONRPCResponse(v: any, d: number, e: boolean): Verdict {
 export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCResultResponse";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
 
@@ -619,18 +636,17 @@ export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
 export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c31(v: any, d: number, e: boolean, s: string): Verdict {
+function c35(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -641,30 +657,28 @@ function c31(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListPromptsResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "prompts")) return missing(e, "prompts", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ListPromptsResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListPromptsResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if ((r = c31(v["prompts"], d + 1, e, "ListPromptsResult/properties/prompts")) !== undefined) return at(r, "prompts");
+  if ((r = c35(v["prompts"], d + 1, e, "ListPromptsResult/properties/prompts")) !== undefined) return at(r, "prompts");
 }
 
 /** The check of `ListResourceTemplatesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c32(v: any, d: number, e: boolean, s: string): Verdict {
+function c36(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -675,30 +689,28 @@ function c32(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourceTemplatesResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resourceTemplates")) return missing(e, "resourceTemplates", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ListResourceTemplatesResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListResourceTemplatesResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if ((r = c32(v["resourceTemplates"], d + 1, e, "ListResourceTemplatesResult/properties/resourceTemplates")) !== undefined) return at(r, "resourceTemplates");
+  if ((r = c36(v["resourceTemplates"], d + 1, e, "ListResourceTemplatesResult/properties/resourceTemplates")) !== undefined) return at(r, "resourceTemplates");
 }
 
 /** The check of `ListResourcesRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c33(v: any, d: number, e: boolean, s: string): Verdict {
+function c37(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -709,30 +721,28 @@ function c33(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListResourcesResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resources")) return missing(e, "resources", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ListResourcesResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListResourcesResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if ((r = c33(v["resources"], d + 1, e, "ListResourcesResult/properties/resources")) !== undefined) return at(r, "resources");
+  if ((r = c37(v["resources"], d + 1, e, "ListResourcesResult/properties/resources")) !== undefined) return at(r, "resources");
 }
 
 /** The check of `ListRootsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListRootsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "roots/list")) return at(no(e, v["method"], "const", "roots/list", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c34(v: any, d: number, e: boolean, s: string): Verdict {
+function c38(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -743,25 +753,23 @@ function c34(v: any, d: number, e: boolean, s: string): Verdict {
 export function cListRootsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListRootsResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "roots")) return missing(e, "roots", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ListRootsResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c34(v["roots"], d + 1, e, "ListRootsResult/properties/roots")) !== undefined) return at(r, "roots");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListRootsResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c38(v["roots"], d + 1, e, "ListRootsResult/properties/roots")) !== undefined) return at(r, "roots");
 }
 
 /** The check of `ListToolsRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -769,20 +777,18 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
 export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   const s = "ListToolsResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "tools")) return missing(e, "tools", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ListToolsResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListToolsResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if ((r = c17(v["tools"], d + 1, e, "ListToolsResult/properties/tools")) !== undefined) return at(r, "tools");
+  if ((r = c19(v["tools"], d + 1, e, "ListToolsResult/properties/tools")) !== undefined) return at(r, "tools");
 }
 
 /** The check of `LoggingMessageNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -795,36 +801,43 @@ export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verd
 export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "LoggingMessageNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "level")) return missing(e, "level", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "LoggingMessageNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "LoggingMessageNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return at(no(e, v["logger"], "type", "string", s + "/properties/logger"), "logger");
   if ((r = cLoggingLevel(v["level"], d + 1, e)) !== undefined) return at(r, "level");
+}
+
+/** The check of `Notification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cNotification(v: any, d: number, e: boolean): Verdict {
+  const s = "Notification";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "Notification/properties/params")) !== undefined) return at(r, "params");
 }
 
 /** The check of `NotificationParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "NotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "NotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "NotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
 /** The check of `PaginatedRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -832,19 +845,17 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
 export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "PaginatedRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "PaginatedRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
 /** The check of `PaginatedResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   const s = "PaginatedResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "PaginatedResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "PaginatedResult/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
 }
 
@@ -852,14 +863,13 @@ export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
 export function cPingRequest(v: any, d: number, e: boolean): Verdict {
   const s = "PingRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "ping")) return at(no(e, v["method"], "const", "ping", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -867,8 +877,7 @@ export function cPingRequest(v: any, d: number, e: boolean): Verdict {
 export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -881,23 +890,21 @@ export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
 export function cProgressNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ProgressNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "progress")) return missing(e, "progress", s);
   if (!hasOwn(v, "progressToken")) return missing(e, "progressToken", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ProgressNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ProgressNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
   if (!((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return at(no(e, v["progress"], "type", "number", s + "/properties/progress"), "progress");
   if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return at(no(e, v["total"], "type", "number", s + "/properties/total"), "total");
-  if ((r = checkProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
+  if ((r = cProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
 }
 
 /** The check of `PromptListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "PromptListChangedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -909,15 +916,14 @@ export function cPromptListChangedNotification(v: any, d: number, e: boolean): V
 export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -925,46 +931,52 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
 export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "ReadResourceRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c2(v["uri"], d + 1, e, "ReadResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "ReadResourceRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c4(v["uri"], d + 1, e, "ReadResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
-function c39(v: any, d: number, e: boolean, s: string): Verdict {
+function c43(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = c27(v[i], d + 1, e, "ReadResourceResult/properties/contents/items")) !== undefined) return at(r, i);
+  for (let i = 0; i < v.length; i++) if ((r = c29(v[i], d + 1, e, "ReadResourceResult/properties/contents/items")) !== undefined) return at(r, i);
 }
 
 /** The check of `ReadResourceResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   const s = "ReadResourceResult";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "contents")) return missing(e, "contents", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ReadResourceResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c39(v["contents"], d + 1, e, "ReadResourceResult/properties/contents")) !== undefined) return at(r, "contents");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ReadResourceResult/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c43(v["contents"], d + 1, e, "ReadResourceResult/properties/contents")) !== undefined) return at(r, "contents");
+}
+
+/** The check of `Request`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cRequest(v: any, d: number, e: boolean): Verdict {
+  const s = "Request";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "method")) return missing(e, "method", s);
+  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "Request/properties/params")) !== undefined) return at(r, "params");
 }
 
 /** The check of `RequestParams`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "RequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "RequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "RequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
 /** The check of `ResourceListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceListChangedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -976,19 +988,17 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
 export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "ResourceRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c2(v["uri"], d + 1, e, "ResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "ResourceRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c4(v["uri"], d + 1, e, "ResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 /** The check of `ResourceUpdatedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
@@ -1001,28 +1011,25 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
 export function cResourceUpdatedNotificationParams(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceUpdatedNotificationParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ResourceUpdatedNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c2(v["uri"], d + 1, e, "ResourceUpdatedNotificationParams/properties/uri")) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ResourceUpdatedNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c4(v["uri"], d + 1, e, "ResourceUpdatedNotificationParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 /** The check of `Result`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResult(v: any, d: number, e: boolean): Verdict {
   const s = "Result";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "Result/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Result/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
 /** The check of `RootsListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRootsListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "RootsListChangedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -1068,7 +1075,7 @@ export function cServerRequest(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-const S44 = [[[],[]],[["capabilities","protocolVersion","serverInfo"],[]],[["resources"],[]],[["resourceTemplates"],[]],[["contents"],[]],[["prompts"],[]],[["messages"],[]],[["tools"],[]],[["content"],[]],[["completion"],[]]] as const;
+const S48 = [[[],[]],[["capabilities","protocolVersion","serverInfo"],[]],[["resources"],[]],[["resourceTemplates"],[]],[["contents"],[]],[["prompts"],[]],[["messages"],[]],[["tools"],[]],[["content"],[]],[["completion"],[]]] as const;
 
 /** The check of `ServerResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cServerResult(v: any, d: number, e: boolean): Verdict {
@@ -1076,7 +1083,7 @@ export function cServerResult(v: any, d: number, e: boolean): Verdict {
   if (isObj(v)) {
     if (cResult(v, d, false) !== undefined && cInitializeResult(v, d, false) !== undefined && cListResourcesResult(v, d, false) !== undefined && cListResourceTemplatesResult(v, d, false) !== undefined && cReadResourceResult(v, d, false) !== undefined && cListPromptsResult(v, d, false) !== undefined && cGetPromptResult(v, d, false) !== undefined && cListToolsResult(v, d, false) !== undefined && cCallToolResult(v, d, false) !== undefined && cCompleteResult(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S44)) {
+      switch (closest(v, S48)) {
         case 1: return cInitializeResult(v, d, true);
         case 2: return cListResourcesResult(v, d, true);
         case 3: return cListResourceTemplatesResult(v, d, true);
@@ -1098,15 +1105,14 @@ export function cServerResult(v: any, d: number, e: boolean): Verdict {
 export function cSetLevelRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SetLevelRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "logging/setLevel")) return at(no(e, v["method"], "const", "logging/setLevel", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSetLevelRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1114,26 +1120,24 @@ export function cSetLevelRequest(v: any, d: number, e: boolean): Verdict {
 export function cSetLevelRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SetLevelRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "level")) return missing(e, "level", s);
   if ((r = cLoggingLevel(v["level"], d + 1, e)) !== undefined) return at(r, "level");
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "SetLevelRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "SetLevelRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
 /** The check of `SubscribeRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cSubscribeRequest(v: any, d: number, e: boolean): Verdict {
   const s = "SubscribeRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "resources/subscribe")) return at(no(e, v["method"], "const", "resources/subscribe", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscribeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1141,19 +1145,17 @@ export function cSubscribeRequest(v: any, d: number, e: boolean): Verdict {
 export function cSubscribeRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "SubscribeRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "SubscribeRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c2(v["uri"], d + 1, e, "SubscribeRequestParams/properties/uri")) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "SubscribeRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c4(v["uri"], d + 1, e, "SubscribeRequestParams/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 /** The check of `ToolListChangedNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolListChangedNotification(v: any, d: number, e: boolean): Verdict {
   const s = "ToolListChangedNotification";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
@@ -1161,63 +1163,59 @@ export function cToolListChangedNotification(v: any, d: number, e: boolean): Ver
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
-function c49(v: any, d: number, e: boolean, s: string): Verdict {
+function c58(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
   for (let i = 0; i < v.length; i++) if ((r = cElicitRequestURLParams(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
-function c50(v: any, d: number, e: boolean, s: string): Verdict {
+function c59(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "elicitations")) return missing(e, "elicitations", s);
-  if ((r = c49(v["elicitations"], d + 1, e, "URLElicitationRequiredError/properties/error/allOf/1/properties/data/properties/elicitations")) !== undefined) return at(r, "elicitations");
+  if ((r = c58(v["elicitations"], d + 1, e, "URLElicitationRequiredError/properties/error/allOf/1/properties/data/properties/elicitations")) !== undefined) return at(r, "elicitations");
 }
 
-function c51(v: any, d: number, e: boolean, s: string): Verdict {
+function c60(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!(v["code"] === -32042)) return at(no(e, v["code"], "const", -32042, s + "/properties/code"), "code");
-  if ((r = c50(v["data"], d + 1, e, "URLElicitationRequiredError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
+  if ((r = c59(v["data"], d + 1, e, "URLElicitationRequiredError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
-function c52(v: any, d: number, e: boolean): Verdict {
+function c61(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
-  if ((r = checkError(v, d, e)) !== undefined) return r;
-  if ((r = c51(v, d, e, "URLElicitationRequiredError/properties/error/allOf/1")) !== undefined) return r;
+  if ((r = cError(v, d, e)) !== undefined) return r;
+  if ((r = c60(v, d, e, "URLElicitationRequiredError/properties/error/allOf/1")) !== undefined) return r;
 }
 
 /** The check of `URLElicitationRequiredError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cURLElicitationRequiredError(v: any, d: number, e: boolean): Verdict {
   const s = "URLElicitationRequiredError";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (hasOwn(v, "id")) if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
-  if ((r = c52(v["error"], d + 1, e)) !== undefined) return at(r, "error");
+  if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = c61(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
 
 /** The check of `UnsubscribeRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cUnsubscribeRequest(v: any, d: number, e: boolean): Verdict {
   const s = "UnsubscribeRequest";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
   if (!(v["method"] === "resources/unsubscribe")) return at(no(e, v["method"], "const", "resources/unsubscribe", s + "/properties/method"), "method");
-  if ((r = checkRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
+  if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cUnsubscribeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1225,9 +1223,8 @@ export function cUnsubscribeRequest(v: any, d: number, e: boolean): Verdict {
 export function cUnsubscribeRequestParams(v: any, d: number, e: boolean): Verdict {
   const s = "UnsubscribeRequestParams";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c3(v["_meta"], d + 1, e, "UnsubscribeRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = c2(v["uri"], d + 1, e, "UnsubscribeRequestParams/properties/uri")) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "UnsubscribeRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = c4(v["uri"], d + 1, e, "UnsubscribeRequestParams/properties/uri")) !== undefined) return at(r, "uri");
 }

@@ -5,15 +5,38 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, checkAnnotations, checkIcon, checkJSONRPCErrorResponse, checkJSONRPCNotification, checkJSONRPCRequest, checkPromptArgument, checkRole, checkToolAnnotations, closest, hasOwn, isByte, isObj, isUri, isUriTemplate, missing, no } from "@mrtr/zod/checks";
-import type { Verdict } from "@mrtr/zod/checks";
-import { c14, c18, c4, cJSONRPCResultResponse } from "./checks-messages.gen.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isByte, isObj, isUri, isUriTemplate, missing, no, objectAt } from "@mrtr/zod/check-runtime";
+import type { Verdict } from "@mrtr/zod/check-runtime";
+import { c16, c20, c6, cJSONRPCErrorResponse, cJSONRPCNotification, cJSONRPCRequest, cJSONRPCResultResponse } from "./checks-messages.gen.js";
 
-export function c0(v: any, d: number, e: boolean, s: string): Verdict {
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+function c0(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
+  for (let i = 0; i < v.length; i++) if ((r = cRole(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
 function c1(v: any, d: number, e: boolean, s: string): Verdict {
+  if (!((typeof v === "number" && Number.isFinite(v)))) return no(e, v, "type", "number", s);
+  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
+  if (!(v <= 1)) return no(e, v, "maximum", 1, s);
+}
+
+/** The check of `Annotations`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cAnnotations(v: any, d: number, e: boolean): Verdict {
+  const s = "Annotations";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return at(no(e, v["lastModified"], "type", "string", s + "/properties/lastModified"), "lastModified");
+  if (hasOwn(v, "priority")) if ((r = c1(v["priority"], d + 1, e, "Annotations/properties/priority")) !== undefined) return at(r, "priority");
+  if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e, "Annotations/properties/audience")) !== undefined) return at(r, "audience");
+}
+
+export function c2(v: any, d: number, e: boolean, s: string): Verdict {
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+}
+
+function c3(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
   if (!(isByte(v))) return no(e, v, "format", "byte", s);
 }
@@ -22,19 +45,27 @@ function c1(v: any, d: number, e: boolean, s: string): Verdict {
 export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   const s = "AudioContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "AudioContent/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "AudioContent/properties/_meta")) !== undefined) return at(r, "_meta");
   if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(v["type"] === "audio")) return at(no(e, v["type"], "const", "audio", s + "/properties/type"), "type");
-  if ((r = c1(v["data"], d + 1, e, "AudioContent/properties/data")) !== undefined) return at(r, "data");
-  if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if ((r = c3(v["data"], d + 1, e, "AudioContent/properties/data")) !== undefined) return at(r, "data");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
-export function c2(v: any, d: number, e: boolean, s: string): Verdict {
+/** The check of `BaseMetadata`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cBaseMetadata(v: any, d: number, e: boolean): Verdict {
+  const s = "BaseMetadata";
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (!hasOwn(v, "name")) return missing(e, "name", s);
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+}
+
+export function c4(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
   if (!(isUri(v))) return no(e, v, "format", "uri", s);
 }
@@ -43,54 +74,60 @@ export function c2(v: any, d: number, e: boolean, s: string): Verdict {
 export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "BlobResourceContents";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "blob")) return missing(e, "blob", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "BlobResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "BlobResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if ((r = c1(v["blob"], d + 1, e, "BlobResourceContents/properties/blob")) !== undefined) return at(r, "blob");
-  if ((r = c2(v["uri"], d + 1, e, "BlobResourceContents/properties/uri")) !== undefined) return at(r, "uri");
+  if ((r = c3(v["blob"], d + 1, e, "BlobResourceContents/properties/blob")) !== undefined) return at(r, "blob");
+  if ((r = c4(v["uri"], d + 1, e, "BlobResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
-function c5(v: any, d: number, e: boolean, s: string): Verdict {
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+/** The check of `BooleanSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "BooleanSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "form")) if ((r = c0(v["form"], d + 1, e, "ClientCapabilities/properties/elicitation/properties/form")) !== undefined) return at(r, "form");
-  if (hasOwn(v, "url")) if ((r = c0(v["url"], d + 1, e, "ClientCapabilities/properties/elicitation/properties/url")) !== undefined) return at(r, "url");
-}
-
-function c6(v: any, d: number, e: boolean, s: string): Verdict {
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = c0(v[k], d + 1, e, "ClientCapabilities/properties/experimental/additionalProperties")) !== undefined) return at(r, k); }
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "boolean")) return at(no(e, v["default"], "type", "boolean", s + "/properties/default"), "default");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "boolean")) return at(no(e, v["type"], "const", "boolean", s + "/properties/type"), "type");
 }
 
 function c7(v: any, d: number, e: boolean, s: string): Verdict {
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "form")) if ((r = c2(v["form"], d + 1, e, "ClientCapabilities/properties/elicitation/properties/form")) !== undefined) return at(r, "form");
+  if (hasOwn(v, "url")) if ((r = c2(v["url"], d + 1, e, "ClientCapabilities/properties/elicitation/properties/url")) !== undefined) return at(r, "url");
 }
 
 function c8(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  for (const k of Object.keys(v)) { if ((r = c2(v[k], d + 1, e, "ClientCapabilities/properties/experimental/additionalProperties")) !== undefined) return at(r, k); }
+}
+
+function c9(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "context")) if ((r = c0(v["context"], d + 1, e, "ClientCapabilities/properties/sampling/properties/context")) !== undefined) return at(r, "context");
-  if (hasOwn(v, "tools")) if ((r = c0(v["tools"], d + 1, e, "ClientCapabilities/properties/sampling/properties/tools")) !== undefined) return at(r, "tools");
+  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
+}
+
+function c10(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "context")) if ((r = c2(v["context"], d + 1, e, "ClientCapabilities/properties/sampling/properties/context")) !== undefined) return at(r, "context");
+  if (hasOwn(v, "tools")) if ((r = c2(v["tools"], d + 1, e, "ClientCapabilities/properties/sampling/properties/tools")) !== undefined) return at(r, "tools");
 }
 
 /** The check of `ClientCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cClientCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ClientCapabilities";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "roots")) if ((r = c7(v["roots"], d + 1, e, "ClientCapabilities/properties/roots")) !== undefined) return at(r, "roots");
-  if (hasOwn(v, "elicitation")) if ((r = c5(v["elicitation"], d + 1, e, "ClientCapabilities/properties/elicitation")) !== undefined) return at(r, "elicitation");
-  if (hasOwn(v, "sampling")) if ((r = c8(v["sampling"], d + 1, e, "ClientCapabilities/properties/sampling")) !== undefined) return at(r, "sampling");
-  if (hasOwn(v, "experimental")) if ((r = c6(v["experimental"], d + 1, e, "ClientCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "roots")) if ((r = c9(v["roots"], d + 1, e, "ClientCapabilities/properties/roots")) !== undefined) return at(r, "roots");
+  if (hasOwn(v, "elicitation")) if ((r = c7(v["elicitation"], d + 1, e, "ClientCapabilities/properties/elicitation")) !== undefined) return at(r, "elicitation");
+  if (hasOwn(v, "sampling")) if ((r = c10(v["sampling"], d + 1, e, "ClientCapabilities/properties/sampling")) !== undefined) return at(r, "sampling");
+  if (hasOwn(v, "experimental")) if ((r = c8(v["experimental"], d + 1, e, "ClientCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
 }
 
 /** The check of `ContentBlock`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -111,13 +148,19 @@ export function cContentBlock(v: any, d: number, e: boolean): Verdict {
   }
 }
 
-const S26 = [[["text","uri"],[]],[["blob","uri"],[]]] as const;
+/** The check of `Cursor`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cCursor(v: any, d: number, e: boolean): Verdict {
+  const s = "Cursor";
+  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
+}
 
-export function c27(v: any, d: number, e: boolean, s: string): Verdict {
+const S28 = [[["text","uri"],[]],[["blob","uri"],[]]] as const;
+
+export function c29(v: any, d: number, e: boolean, s: string): Verdict {
   if (isObj(v)) {
     if (cTextResourceContents(v, d, false) !== undefined && cBlobResourceContents(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S26)) {
+      switch (closest(v, S28)) {
         case 1: return cBlobResourceContents(v, d, true);
         default: return cTextResourceContents(v, d, true);
       }
@@ -131,50 +174,126 @@ export function c27(v: any, d: number, e: boolean, s: string): Verdict {
 export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   const s = "EmbeddedResource";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resource")) return missing(e, "resource", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "EmbeddedResource/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "EmbeddedResource/properties/_meta")) !== undefined) return at(r, "_meta");
   if (!(v["type"] === "resource")) return at(no(e, v["type"], "const", "resource", s + "/properties/type"), "type");
-  if ((r = c27(v["resource"], d + 1, e, "EmbeddedResource/properties/resource")) !== undefined) return at(r, "resource");
-  if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if ((r = c29(v["resource"], d + 1, e, "EmbeddedResource/properties/resource")) !== undefined) return at(r, "resource");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+}
+
+const S30 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
+
+/** The check of `EnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "EnumSchema";
+  if (isObj(v)) {
+    if (cUntitledSingleSelectEnumSchema(v, d, false) !== undefined && cTitledSingleSelectEnumSchema(v, d, false) !== undefined && cUntitledMultiSelectEnumSchema(v, d, false) !== undefined && cTitledMultiSelectEnumSchema(v, d, false) !== undefined && cLegacyTitledEnumSchema(v, d, false) !== undefined) {
+      if (!e) return FAILED;
+      switch (closest(v, S30)) {
+        case 1: return cTitledSingleSelectEnumSchema(v, d, true);
+        case 2: return cUntitledMultiSelectEnumSchema(v, d, true);
+        case 3: return cTitledMultiSelectEnumSchema(v, d, true);
+        case 4: return cLegacyTitledEnumSchema(v, d, true);
+        default: return cUntitledSingleSelectEnumSchema(v, d, true);
+      }
+    }
+  } else {
+    return no(e, v, "type", ["object"], s);
+  }
+}
+
+/** The check of `Icon`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cIcon(v: any, d: number, e: boolean): Verdict {
+  const s = "Icon";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "src")) return missing(e, "src", s);
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return at(no(e, v["theme"], "enum", ["dark","light"], s + "/properties/theme"), "theme");
+  if ((r = c4(v["src"], d + 1, e, "Icon/properties/src")) !== undefined) return at(r, "src");
+  if (hasOwn(v, "sizes")) if ((r = c16(v["sizes"], d + 1, e, "Icon/properties/sizes")) !== undefined) return at(r, "sizes");
+}
+
+function c32(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
+  for (let i = 0; i < v.length; i++) if ((r = cIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
+}
+
+/** The check of `Icons`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cIcons(v: any, d: number, e: boolean): Verdict {
+  const s = "Icons";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Icons/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 /** The check of `ImageContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cImageContent(v: any, d: number, e: boolean): Verdict {
   const s = "ImageContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ImageContent/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ImageContent/properties/_meta")) !== undefined) return at(r, "_meta");
   if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(v["type"] === "image")) return at(no(e, v["type"], "const", "image", s + "/properties/type"), "type");
-  if ((r = c1(v["data"], d + 1, e, "ImageContent/properties/data")) !== undefined) return at(r, "data");
-  if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if ((r = c3(v["data"], d + 1, e, "ImageContent/properties/data")) !== undefined) return at(r, "data");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
-const S29 = [[["id","jsonrpc","method"],[["jsonrpc","2.0"]]],[["jsonrpc","method"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]]] as const;
+/** The check of `Implementation`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cImplementation(v: any, d: number, e: boolean): Verdict {
+  const s = "Implementation";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "name")) return missing(e, "name", s);
+  if (!hasOwn(v, "version")) return missing(e, "version", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(typeof v["version"] === "string")) return at(no(e, v["version"], "type", "string", s + "/properties/version"), "version");
+  if (hasOwn(v, "websiteUrl")) if ((r = c4(v["websiteUrl"], d + 1, e, "Implementation/properties/websiteUrl")) !== undefined) return at(r, "websiteUrl");
+  if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Implementation/properties/icons")) !== undefined) return at(r, "icons");
+}
+
+const S33 = [[["id","jsonrpc","method"],[["jsonrpc","2.0"]]],[["jsonrpc","method"],[["jsonrpc","2.0"]]],[["error","jsonrpc"],[["jsonrpc","2.0"]]],[["id","jsonrpc","result"],[["jsonrpc","2.0"]]]] as const;
 
 /** The check of `JSONRPCMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cJSONRPCMessage(v: any, d: number, e: boolean): Verdict {
   const s = "JSONRPCMessage";
   if (isObj(v)) {
-    if (checkJSONRPCRequest(v, d, false) !== undefined && checkJSONRPCNotification(v, d, false) !== undefined && checkJSONRPCErrorResponse(v, d, false) !== undefined && cJSONRPCResultResponse(v, d, false) !== undefined) {
+    if (cJSONRPCRequest(v, d, false) !== undefined && cJSONRPCNotification(v, d, false) !== undefined && cJSONRPCErrorResponse(v, d, false) !== undefined && cJSONRPCResultResponse(v, d, false) !== undefined) {
       if (!e) return FAILED;
-      switch (closest(v, S29)) {
-        case 1: return checkJSONRPCNotification(v, d, true);
-        case 2: return checkJSONRPCErrorResponse(v, d, true);
+      switch (closest(v, S33)) {
+        case 1: return cJSONRPCNotification(v, d, true);
+        case 2: return cJSONRPCErrorResponse(v, d, true);
         case 3: return cJSONRPCResultResponse(v, d, true);
-        default: return checkJSONRPCRequest(v, d, true);
+        default: return cJSONRPCRequest(v, d, true);
       }
     }
   } else {
     return no(e, v, "type", ["object"], s);
   }
+}
+
+/** The check of `LegacyTitledEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "LegacyTitledEnumSchema";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "enum")) return missing(e, "enum", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if ((r = c16(v["enum"], d + 1, e, "LegacyTitledEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
+  if (hasOwn(v, "enumNames")) if ((r = c16(v["enumNames"], d + 1, e, "LegacyTitledEnumSchema/properties/enumNames")) !== undefined) return at(r, "enumNames");
 }
 
 /** The check of `LoggingLevel`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -191,13 +310,7 @@ export function cModelHint(v: any, d: number, e: boolean): Verdict {
   if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
 }
 
-function c35(v: any, d: number, e: boolean, s: string): Verdict {
-  if (!((typeof v === "number" && Number.isFinite(v)))) return no(e, v, "type", "number", s);
-  if (!(v >= 0)) return no(e, v, "minimum", 0, s);
-  if (!(v <= 1)) return no(e, v, "maximum", 1, s);
-}
-
-function c36(v: any, d: number, e: boolean, s: string): Verdict {
+function c39(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
@@ -208,108 +321,184 @@ function c36(v: any, d: number, e: boolean, s: string): Verdict {
 export function cModelPreferences(v: any, d: number, e: boolean): Verdict {
   const s = "ModelPreferences";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "costPriority")) if ((r = c1(v["costPriority"], d + 1, e, "ModelPreferences/properties/costPriority")) !== undefined) return at(r, "costPriority");
+  if (hasOwn(v, "intelligencePriority")) if ((r = c1(v["intelligencePriority"], d + 1, e, "ModelPreferences/properties/intelligencePriority")) !== undefined) return at(r, "intelligencePriority");
+  if (hasOwn(v, "speedPriority")) if ((r = c1(v["speedPriority"], d + 1, e, "ModelPreferences/properties/speedPriority")) !== undefined) return at(r, "speedPriority");
+  if (hasOwn(v, "hints")) if ((r = c39(v["hints"], d + 1, e, "ModelPreferences/properties/hints")) !== undefined) return at(r, "hints");
+}
+
+const S40 = [[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]]] as const;
+
+/** The check of `MultiSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "MultiSelectEnumSchema";
+  if (isObj(v)) {
+    if (cUntitledMultiSelectEnumSchema(v, d, false) !== undefined && cTitledMultiSelectEnumSchema(v, d, false) !== undefined) {
+      if (!e) return FAILED;
+      switch (closest(v, S40)) {
+        case 1: return cTitledMultiSelectEnumSchema(v, d, true);
+        default: return cUntitledMultiSelectEnumSchema(v, d, true);
+      }
+    }
+  } else {
+    return no(e, v, "type", ["object"], s);
+  }
+}
+
+/** The check of `NumberSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cNumberSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "NumberSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "costPriority")) if ((r = c35(v["costPriority"], d + 1, e, "ModelPreferences/properties/costPriority")) !== undefined) return at(r, "costPriority");
-  if (hasOwn(v, "intelligencePriority")) if ((r = c35(v["intelligencePriority"], d + 1, e, "ModelPreferences/properties/intelligencePriority")) !== undefined) return at(r, "intelligencePriority");
-  if (hasOwn(v, "speedPriority")) if ((r = c35(v["speedPriority"], d + 1, e, "ModelPreferences/properties/speedPriority")) !== undefined) return at(r, "speedPriority");
-  if (hasOwn(v, "hints")) if ((r = c36(v["hints"], d + 1, e, "ModelPreferences/properties/hints")) !== undefined) return at(r, "hints");
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "default")) if (!((typeof v["default"] === "number" && Number.isFinite(v["default"])))) return at(no(e, v["default"], "type", "number", s + "/properties/default"), "default");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "maximum")) if (!((typeof v["maximum"] === "number" && Number.isFinite(v["maximum"])))) return at(no(e, v["maximum"], "type", "number", s + "/properties/maximum"), "maximum");
+  if (hasOwn(v, "minimum")) if (!((typeof v["minimum"] === "number" && Number.isFinite(v["minimum"])))) return at(no(e, v["minimum"], "type", "number", s + "/properties/minimum"), "minimum");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!((v["type"] === "integer" || v["type"] === "number"))) return at(no(e, v["type"], "enum", ["integer","number"], s + "/properties/type"), "type");
 }
 
-function c37(v: any, d: number, e: boolean, s: string): Verdict {
+const S41 = [[["type"],[["type","string"]]],[["type"],[]],[["type"],[["type","boolean"]]],[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
+
+/** The check of `PrimitiveSchemaDefinition`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cPrimitiveSchemaDefinition(v: any, d: number, e: boolean): Verdict {
+  const s = "PrimitiveSchemaDefinition";
+  if (isObj(v)) {
+    if (cStringSchema(v, d, false) !== undefined && cNumberSchema(v, d, false) !== undefined && cBooleanSchema(v, d, false) !== undefined && cUntitledSingleSelectEnumSchema(v, d, false) !== undefined && cTitledSingleSelectEnumSchema(v, d, false) !== undefined && cUntitledMultiSelectEnumSchema(v, d, false) !== undefined && cTitledMultiSelectEnumSchema(v, d, false) !== undefined && cLegacyTitledEnumSchema(v, d, false) !== undefined) {
+      if (!e) return FAILED;
+      switch (closest(v, S41)) {
+        case 1: return cNumberSchema(v, d, true);
+        case 2: return cBooleanSchema(v, d, true);
+        case 3: return cUntitledSingleSelectEnumSchema(v, d, true);
+        case 4: return cTitledSingleSelectEnumSchema(v, d, true);
+        case 5: return cUntitledMultiSelectEnumSchema(v, d, true);
+        case 6: return cTitledMultiSelectEnumSchema(v, d, true);
+        case 7: return cLegacyTitledEnumSchema(v, d, true);
+        default: return cStringSchema(v, d, true);
+      }
+    }
+  } else {
+    return no(e, v, "type", ["object"], s);
+  }
+}
+
+/** The check of `ProgressToken`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cProgressToken(v: any, d: number, e: boolean): Verdict {
+  const s = "ProgressToken";
+  if (!(typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", ["string","integer"], s);
+}
+
+function c42(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
   if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = checkPromptArgument(v[i], d + 1, e)) !== undefined) return at(r, i);
-}
-
-function c38(v: any, d: number, e: boolean, s: string): Verdict {
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
-  for (let i = 0; i < v.length; i++) if ((r = checkIcon(v[i], d + 1, e)) !== undefined) return at(r, i);
+  for (let i = 0; i < v.length; i++) if ((r = cPromptArgument(v[i], d + 1, e)) !== undefined) return at(r, i);
 }
 
 /** The check of `Prompt`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPrompt(v: any, d: number, e: boolean): Verdict {
   const s = "Prompt";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "Prompt/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Prompt/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (hasOwn(v, "arguments")) if ((r = c37(v["arguments"], d + 1, e, "Prompt/properties/arguments")) !== undefined) return at(r, "arguments");
-  if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "Prompt/properties/icons")) !== undefined) return at(r, "icons");
+  if (hasOwn(v, "arguments")) if ((r = c42(v["arguments"], d + 1, e, "Prompt/properties/arguments")) !== undefined) return at(r, "arguments");
+  if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Prompt/properties/icons")) !== undefined) return at(r, "icons");
+}
+
+/** The check of `PromptArgument`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
+  const s = "PromptArgument";
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (!hasOwn(v, "name")) return missing(e, "name", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "required")) if (!(typeof v["required"] === "boolean")) return at(no(e, v["required"], "type", "boolean", s + "/properties/required"), "required");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
 /** The check of `PromptMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cPromptMessage(v: any, d: number, e: boolean): Verdict {
   const s = "PromptMessage";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
-  if ((r = checkRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
+  if ((r = cRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
   if ((r = cContentBlock(v["content"], d + 1, e)) !== undefined) return at(r, "content");
+}
+
+/** The check of `PromptReference`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cPromptReference(v: any, d: number, e: boolean): Verdict {
+  const s = "PromptReference";
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (!hasOwn(v, "name")) return missing(e, "name", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "ref/prompt")) return at(no(e, v["type"], "const", "ref/prompt", s + "/properties/type"), "type");
+}
+
+/** The check of `RequestId`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cRequestId(v: any, d: number, e: boolean): Verdict {
+  const s = "RequestId";
+  if (!(typeof v === "string" || (typeof v === "number" && Number.isInteger(v)))) return no(e, v, "type", ["string","integer"], s);
 }
 
 /** The check of `Resource`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResource(v: any, d: number, e: boolean): Verdict {
   const s = "Resource";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "Resource/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Resource/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if ((r = c2(v["uri"], d + 1, e, "Resource/properties/uri")) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "Resource/properties/icons")) !== undefined) return at(r, "icons");
+  if ((r = c4(v["uri"], d + 1, e, "Resource/properties/uri")) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Resource/properties/icons")) !== undefined) return at(r, "icons");
 }
 
 /** The check of `ResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceContents";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if ((r = c2(v["uri"], d + 1, e, "ResourceContents/properties/uri")) !== undefined) return at(r, "uri");
+  if ((r = c4(v["uri"], d + 1, e, "ResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
 /** The check of `ResourceLink`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceLink";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ResourceLink/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ResourceLink/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
   if (!(v["type"] === "resource_link")) return at(no(e, v["type"], "const", "resource_link", s + "/properties/type"), "type");
-  if ((r = c2(v["uri"], d + 1, e, "ResourceLink/properties/uri")) !== undefined) return at(r, "uri");
-  if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "ResourceLink/properties/icons")) !== undefined) return at(r, "icons");
+  if ((r = c4(v["uri"], d + 1, e, "ResourceLink/properties/uri")) !== undefined) return at(r, "uri");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "ResourceLink/properties/icons")) !== undefined) return at(r, "icons");
 }
 
-function c40(v: any, d: number, e: boolean, s: string): Verdict {
+function c44(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(typeof v === "string")) return no(e, v, "type", "string", s);
   if (!(isUriTemplate(v))) return no(e, v, "format", "uri-template", s);
 }
@@ -318,33 +507,49 @@ function c40(v: any, d: number, e: boolean, s: string): Verdict {
 export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   const s = "ResourceTemplate";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uriTemplate")) return missing(e, "uriTemplate", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ResourceTemplate/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ResourceTemplate/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if ((r = c40(v["uriTemplate"], d + 1, e, "ResourceTemplate/properties/uriTemplate")) !== undefined) return at(r, "uriTemplate");
-  if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "ResourceTemplate/properties/icons")) !== undefined) return at(r, "icons");
+  if ((r = c44(v["uriTemplate"], d + 1, e, "ResourceTemplate/properties/uriTemplate")) !== undefined) return at(r, "uriTemplate");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "ResourceTemplate/properties/icons")) !== undefined) return at(r, "icons");
+}
+
+/** The check of `ResourceTemplateReference`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdict {
+  const s = "ResourceTemplateReference";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (!hasOwn(v, "uri")) return missing(e, "uri", s);
+  if (!(v["type"] === "ref/resource")) return at(no(e, v["type"], "const", "ref/resource", s + "/properties/type"), "type");
+  if ((r = c44(v["uri"], d + 1, e, "ResourceTemplateReference/properties/uri")) !== undefined) return at(r, "uri");
+}
+
+/** The check of `Role`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cRole(v: any, d: number, e: boolean): Verdict {
+  const s = "Role";
+  if (!(typeof v === "string")) return no(e, v, "type", "string", s);
+  if (!(v === "assistant" || v === "user")) return no(e, v, "enum", ["assistant","user"], s);
 }
 
 /** The check of `Root`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cRoot(v: any, d: number, e: boolean): Verdict {
   const s = "Root";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "Root/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Root/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if ((r = c2(v["uri"], d + 1, e, "Root/properties/uri")) !== undefined) return at(r, "uri");
+  if ((r = c4(v["uri"], d + 1, e, "Root/properties/uri")) !== undefined) return at(r, "uri");
 }
 
-function c41(v: any, d: number, e: boolean, s: string): Verdict {
+function c45(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (isObj(v)) {
     switch (hasOwn(v, "type") ? v["type"] : undefined) {
@@ -356,7 +561,7 @@ function c41(v: any, d: number, e: boolean, s: string): Verdict {
       default: return hasOwn(v, "type") ? at(no(e, v["type"], "discriminator", ["text","image","audio","tool_use","tool_result"], s), "type") : missing(e, "type", s);
     }
   } else if (Array.isArray(v)) {
-    if ((r = c18(v, d, e, "SamplingMessage/properties/content/anyOf/5")) !== undefined) return r;
+    if ((r = c20(v, d, e, "SamplingMessage/properties/content/anyOf/5")) !== undefined) return r;
   } else {
     return no(e, v, "type", ["object","array"], s);
   }
@@ -366,13 +571,12 @@ function c41(v: any, d: number, e: boolean, s: string): Verdict {
 export function cSamplingMessage(v: any, d: number, e: boolean): Verdict {
   const s = "SamplingMessage";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "SamplingMessage/properties/_meta")) !== undefined) return at(r, "_meta");
-  if ((r = checkRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
-  if ((r = c41(v["content"], d + 1, e, "SamplingMessage/properties/content")) !== undefined) return at(r, "content");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "SamplingMessage/properties/_meta")) !== undefined) return at(r, "_meta");
+  if ((r = cRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
+  if ((r = c45(v["content"], d + 1, e, "SamplingMessage/properties/content")) !== undefined) return at(r, "content");
 }
 
 /** The check of `SamplingMessageContentBlock`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -393,14 +597,13 @@ export function cSamplingMessageContentBlock(v: any, d: number, e: boolean): Ver
   }
 }
 
-function c42(v: any, d: number, e: boolean, s: string): Verdict {
+function c46(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = c0(v[k], d + 1, e, "ServerCapabilities/properties/experimental/additionalProperties")) !== undefined) return at(r, k); }
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  for (const k of Object.keys(v)) { if ((r = c2(v[k], d + 1, e, "ServerCapabilities/properties/experimental/additionalProperties")) !== undefined) return at(r, k); }
 }
 
-function c43(v: any, d: number, e: boolean, s: string): Verdict {
+function c47(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
   if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
@@ -410,96 +613,190 @@ function c43(v: any, d: number, e: boolean, s: string): Verdict {
 export function cServerCapabilities(v: any, d: number, e: boolean): Verdict {
   const s = "ServerCapabilities";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (hasOwn(v, "completions")) if ((r = c2(v["completions"], d + 1, e, "ServerCapabilities/properties/completions")) !== undefined) return at(r, "completions");
+  if (hasOwn(v, "logging")) if ((r = c2(v["logging"], d + 1, e, "ServerCapabilities/properties/logging")) !== undefined) return at(r, "logging");
+  if (hasOwn(v, "prompts")) if ((r = c9(v["prompts"], d + 1, e, "ServerCapabilities/properties/prompts")) !== undefined) return at(r, "prompts");
+  if (hasOwn(v, "tools")) if ((r = c9(v["tools"], d + 1, e, "ServerCapabilities/properties/tools")) !== undefined) return at(r, "tools");
+  if (hasOwn(v, "resources")) if ((r = c47(v["resources"], d + 1, e, "ServerCapabilities/properties/resources")) !== undefined) return at(r, "resources");
+  if (hasOwn(v, "experimental")) if ((r = c46(v["experimental"], d + 1, e, "ServerCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
+}
+
+const S49 = [[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]]] as const;
+
+/** The check of `SingleSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "SingleSelectEnumSchema";
+  if (isObj(v)) {
+    if (cUntitledSingleSelectEnumSchema(v, d, false) !== undefined && cTitledSingleSelectEnumSchema(v, d, false) !== undefined) {
+      if (!e) return FAILED;
+      switch (closest(v, S49)) {
+        case 1: return cTitledSingleSelectEnumSchema(v, d, true);
+        default: return cUntitledSingleSelectEnumSchema(v, d, true);
+      }
+    }
+  } else {
+    return no(e, v, "type", ["object"], s);
+  }
+}
+
+/** The check of `StringSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cStringSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "StringSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "completions")) if ((r = c0(v["completions"], d + 1, e, "ServerCapabilities/properties/completions")) !== undefined) return at(r, "completions");
-  if (hasOwn(v, "logging")) if ((r = c0(v["logging"], d + 1, e, "ServerCapabilities/properties/logging")) !== undefined) return at(r, "logging");
-  if (hasOwn(v, "prompts")) if ((r = c7(v["prompts"], d + 1, e, "ServerCapabilities/properties/prompts")) !== undefined) return at(r, "prompts");
-  if (hasOwn(v, "tools")) if ((r = c7(v["tools"], d + 1, e, "ServerCapabilities/properties/tools")) !== undefined) return at(r, "tools");
-  if (hasOwn(v, "resources")) if ((r = c43(v["resources"], d + 1, e, "ServerCapabilities/properties/resources")) !== undefined) return at(r, "resources");
-  if (hasOwn(v, "experimental")) if ((r = c42(v["experimental"], d + 1, e, "ServerCapabilities/properties/experimental")) !== undefined) return at(r, "experimental");
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "format")) if (!((v["format"] === "date" || v["format"] === "date-time" || v["format"] === "email" || v["format"] === "uri"))) return at(no(e, v["format"], "enum", ["date","date-time","email","uri"], s + "/properties/format"), "format");
+  if (hasOwn(v, "maxLength")) if (!((typeof v["maxLength"] === "number" && Number.isInteger(v["maxLength"])))) return at(no(e, v["maxLength"], "type", "integer", s + "/properties/maxLength"), "maxLength");
+  if (hasOwn(v, "minLength")) if (!((typeof v["minLength"] === "number" && Number.isInteger(v["minLength"])))) return at(no(e, v["minLength"], "type", "integer", s + "/properties/minLength"), "minLength");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
 }
 
 /** The check of `TextContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTextContent(v: any, d: number, e: boolean): Verdict {
   const s = "TextContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "TextContent/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "TextContent/properties/_meta")) !== undefined) return at(r, "_meta");
   if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
   if (!(v["type"] === "text")) return at(no(e, v["type"], "const", "text", s + "/properties/type"), "type");
-  if (hasOwn(v, "annotations")) if ((r = checkAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
 /** The check of `TextResourceContents`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   const s = "TextResourceContents";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "TextResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "TextResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
   if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
-  if ((r = c2(v["uri"], d + 1, e, "TextResourceContents/properties/uri")) !== undefined) return at(r, "uri");
+  if ((r = c4(v["uri"], d + 1, e, "TextResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
-function c45(v: any, d: number, e: boolean, s: string): Verdict {
-  let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+function c50(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = c0(v[k], d + 1, e, "Tool/properties/inputSchema/properties/properties/additionalProperties")) !== undefined) return at(r, k); }
+  if (!hasOwn(v, "const")) return missing(e, "const", s);
+  if (!hasOwn(v, "title")) return missing(e, "title", s);
+  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
+  if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
-function c46(v: any, d: number, e: boolean, s: string): Verdict {
+function c51(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
+  for (let i = 0; i < v.length; i++) if ((r = c50(v[i], d + 1, e, "TitledMultiSelectEnumSchema/properties/items/properties/anyOf/items")) !== undefined) return at(r, i);
+}
+
+function c52(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "anyOf")) return missing(e, "anyOf", s);
+  if ((r = c51(v["anyOf"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items/properties/anyOf")) !== undefined) return at(r, "anyOf");
+}
+
+/** The check of `TitledMultiSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "TitledMultiSelectEnumSchema";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "items")) return missing(e, "items", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
+  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if ((r = c16(v["default"], d + 1, e, "TitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
+  if ((r = c52(v["items"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
+}
+
+function c53(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
+  if (!(Array.isArray(v))) return no(e, v, "type", "array", s);
+  for (let i = 0; i < v.length; i++) if ((r = c50(v[i], d + 1, e, "TitledSingleSelectEnumSchema/properties/oneOf/items")) !== undefined) return at(r, i);
+}
+
+/** The check of `TitledSingleSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "TitledSingleSelectEnumSchema";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "oneOf")) return missing(e, "oneOf", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if ((r = c53(v["oneOf"], d + 1, e, "TitledSingleSelectEnumSchema/properties/oneOf")) !== undefined) return at(r, "oneOf");
+}
+
+function c54(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  for (const k of Object.keys(v)) { if ((r = c2(v[k], d + 1, e, "Tool/properties/inputSchema/properties/properties/additionalProperties")) !== undefined) return at(r, k); }
+}
+
+function c55(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
   if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
-  if (hasOwn(v, "properties")) if ((r = c45(v["properties"], d + 1, e, "Tool/properties/inputSchema/properties/properties")) !== undefined) return at(r, "properties");
-  if (hasOwn(v, "required")) if ((r = c14(v["required"], d + 1, e, "Tool/properties/inputSchema/properties/required")) !== undefined) return at(r, "required");
+  if (hasOwn(v, "properties")) if ((r = c54(v["properties"], d + 1, e, "Tool/properties/inputSchema/properties/properties")) !== undefined) return at(r, "properties");
+  if (hasOwn(v, "required")) if ((r = c16(v["required"], d + 1, e, "Tool/properties/inputSchema/properties/required")) !== undefined) return at(r, "required");
 }
 
-function c47(v: any, d: number, e: boolean, s: string): Verdict {
+function c56(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
-  for (const k of Object.keys(v)) { if ((r = c0(v[k], d + 1, e, "Tool/properties/outputSchema/properties/properties/additionalProperties")) !== undefined) return at(r, k); }
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  for (const k of Object.keys(v)) { if ((r = c2(v[k], d + 1, e, "Tool/properties/outputSchema/properties/properties/additionalProperties")) !== undefined) return at(r, k); }
 }
 
-function c48(v: any, d: number, e: boolean, s: string): Verdict {
+function c57(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
   if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
-  if (hasOwn(v, "properties")) if ((r = c47(v["properties"], d + 1, e, "Tool/properties/outputSchema/properties/properties")) !== undefined) return at(r, "properties");
-  if (hasOwn(v, "required")) if ((r = c14(v["required"], d + 1, e, "Tool/properties/outputSchema/properties/required")) !== undefined) return at(r, "required");
+  if (hasOwn(v, "properties")) if ((r = c56(v["properties"], d + 1, e, "Tool/properties/outputSchema/properties/properties")) !== undefined) return at(r, "properties");
+  if (hasOwn(v, "required")) if ((r = c16(v["required"], d + 1, e, "Tool/properties/outputSchema/properties/required")) !== undefined) return at(r, "required");
 }
 
 /** The check of `Tool`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cTool(v: any, d: number, e: boolean): Verdict {
   const s = "Tool";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "inputSchema")) return missing(e, "inputSchema", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "Tool/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Tool/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (hasOwn(v, "annotations")) if ((r = checkToolAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
-  if ((r = c46(v["inputSchema"], d + 1, e, "Tool/properties/inputSchema")) !== undefined) return at(r, "inputSchema");
-  if (hasOwn(v, "outputSchema")) if ((r = c48(v["outputSchema"], d + 1, e, "Tool/properties/outputSchema")) !== undefined) return at(r, "outputSchema");
-  if (hasOwn(v, "icons")) if ((r = c38(v["icons"], d + 1, e, "Tool/properties/icons")) !== undefined) return at(r, "icons");
+  if (hasOwn(v, "annotations")) if ((r = cToolAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
+  if ((r = c55(v["inputSchema"], d + 1, e, "Tool/properties/inputSchema")) !== undefined) return at(r, "inputSchema");
+  if (hasOwn(v, "outputSchema")) if ((r = c57(v["outputSchema"], d + 1, e, "Tool/properties/outputSchema")) !== undefined) return at(r, "outputSchema");
+  if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Tool/properties/icons")) !== undefined) return at(r, "icons");
+}
+
+/** The check of `ToolAnnotations`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
+  const s = "ToolAnnotations";
+  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if (hasOwn(v, "destructiveHint")) if (!(typeof v["destructiveHint"] === "boolean")) return at(no(e, v["destructiveHint"], "type", "boolean", s + "/properties/destructiveHint"), "destructiveHint");
+  if (hasOwn(v, "idempotentHint")) if (!(typeof v["idempotentHint"] === "boolean")) return at(no(e, v["idempotentHint"], "type", "boolean", s + "/properties/idempotentHint"), "idempotentHint");
+  if (hasOwn(v, "openWorldHint")) if (!(typeof v["openWorldHint"] === "boolean")) return at(no(e, v["openWorldHint"], "type", "boolean", s + "/properties/openWorldHint"), "openWorldHint");
+  if (hasOwn(v, "readOnlyHint")) if (!(typeof v["readOnlyHint"] === "boolean")) return at(no(e, v["readOnlyHint"], "type", "boolean", s + "/properties/readOnlyHint"), "readOnlyHint");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
 }
 
 /** The check of `ToolChoice`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -513,32 +810,69 @@ export function cToolChoice(v: any, d: number, e: boolean): Verdict {
 export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolResultContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "toolUseId")) return missing(e, "toolUseId", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ToolResultContent/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ToolResultContent/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
-  if (hasOwn(v, "structuredContent")) if ((r = c0(v["structuredContent"], d + 1, e, "ToolResultContent/properties/structuredContent")) !== undefined) return at(r, "structuredContent");
+  if (hasOwn(v, "structuredContent")) if ((r = c2(v["structuredContent"], d + 1, e, "ToolResultContent/properties/structuredContent")) !== undefined) return at(r, "structuredContent");
   if (!(typeof v["toolUseId"] === "string")) return at(no(e, v["toolUseId"], "type", "string", s + "/properties/toolUseId"), "toolUseId");
   if (!(v["type"] === "tool_result")) return at(no(e, v["type"], "const", "tool_result", s + "/properties/type"), "type");
-  if ((r = c4(v["content"], d + 1, e, "ToolResultContent/properties/content")) !== undefined) return at(r, "content");
+  if ((r = c6(v["content"], d + 1, e, "ToolResultContent/properties/content")) !== undefined) return at(r, "content");
 }
 
 /** The check of `ToolUseContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   const s = "ToolUseContent";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "input")) return missing(e, "input", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "_meta")) if ((r = c0(v["_meta"], d + 1, e, "ToolUseContent/properties/_meta")) !== undefined) return at(r, "_meta");
+  if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ToolUseContent/properties/_meta")) !== undefined) return at(r, "_meta");
   if (!(typeof v["id"] === "string")) return at(no(e, v["id"], "type", "string", s + "/properties/id"), "id");
-  if ((r = c0(v["input"], d + 1, e, "ToolUseContent/properties/input")) !== undefined) return at(r, "input");
+  if ((r = c2(v["input"], d + 1, e, "ToolUseContent/properties/input")) !== undefined) return at(r, "input");
   if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
   if (!(v["type"] === "tool_use")) return at(no(e, v["type"], "const", "tool_use", s + "/properties/type"), "type");
+}
+
+function c62(v: any, d: number, e: boolean, s: string): Verdict {
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "enum")) return missing(e, "enum", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if ((r = c16(v["enum"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items/properties/enum")) !== undefined) return at(r, "enum");
+}
+
+/** The check of `UntitledMultiSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "UntitledMultiSelectEnumSchema";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "items")) return missing(e, "items", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
+  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if ((r = c16(v["default"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
+  if ((r = c62(v["items"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
+}
+
+/** The check of `UntitledSingleSelectEnumSchema`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
+export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Verdict {
+  const s = "UntitledSingleSelectEnumSchema";
+  let r: Verdict;
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
+  if (!hasOwn(v, "enum")) return missing(e, "enum", s);
+  if (!hasOwn(v, "type")) return missing(e, "type", s);
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if ((r = c16(v["enum"], d + 1, e, "UntitledSingleSelectEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
 }

@@ -13,6 +13,7 @@ import { decodeMessage } from "../intake.js";
 import { incomingFromRequest, type IncomingHttp } from "./incoming.js";
 import { jsonAnswer, jsonResponse, toResponse, type HttpAnswer } from "./json-response.js";
 import { answer, type StreamOptions } from "./streams.js";
+import { defaultHttpEra } from "../lazy-eras.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions extends StreamOptions {
@@ -34,11 +35,15 @@ export interface HttpHandlerOptions extends StreamOptions {
   /** Time for the request body to arrive, in ms (default 30 000); slower gets 408. */
   bodyTimeoutMs?: number;
   /**
-   * Clients of an earlier, initialize-based revision, served on the same
-   * endpoint (`legacyHttp()` from @mrtr/legacy/server). Without it, such a client's
-   * `initialize` gets -32022 naming the versions served.
+   * Clients of the earlier, initialize-based revisions (2025-11-25,
+   * 2025-06-18), served on the same endpoint. Default: served, by
+   * `legacyHttp()` with its defaults (sessions; see `@mrtr/server/legacy`),
+   * loaded only when the first such client arrives. Pass `legacyHttp({ ... })`
+   * to set its options (`mode: "stateless"` for a fleet without sticky
+   * routing), or `false` to serve 2026-07-28 clients only (such a client's
+   * `initialize` then gets -32022 naming the versions served).
    */
-  legacy?: HttpEra;
+  legacy?: HttpEra | false;
 }
 
 /** An error response of the binding's own (no message was read, so no id to echo). */
@@ -82,12 +87,16 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
   const path = options.path;
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
+  const era = options.legacy === false ? undefined : (options.legacy ?? defaultHttpEra());
+  // Whether `era` claims a request: from its method and headers where the plugin can tell so (no web Request is made), else from the Request.
+  const claimed = (incoming: IncomingHttp, message: Record<string, unknown> | undefined) =>
+    era !== undefined && (era.claimsIncoming ? era.claimsIncoming(incoming, message) : era.claims(incoming.request(), message));
   const serve = async (incoming: IncomingHttp): Promise<HttpAnswer> => {
     try {
       if (path !== undefined && incoming.url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
       if (!originAllowed(incoming, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
       if (incoming.method !== "POST") {
-        if (options.legacy?.claims(incoming.request(), undefined)) return await options.legacy.serve(incoming.request(), undefined, server);
+        if (era && claimed(incoming, undefined)) return await era.serve(incoming.request(), undefined, server);
         return jsonResponse(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
       }
       // Never more than the limit held, never longer than the time limit waited.
@@ -96,12 +105,11 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (!read.ok && read.failure === "too-slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
       if (!read.ok) return jsonResponse(rpcError(INVALID_REQUEST, "The request body could not be read"), 400);
       const body = new TextDecoder().decode(read.bytes);
-      if (options.legacy) {
+      if (era) {
         // Decoded once here: the era plugin takes what opens or continues its sessions, the core the rest.
         const decoded = decodeMessage(body);
         const message = decoded.ok ? decoded.message : undefined;
-        const request = incoming.request();
-        if (options.legacy.claims(request, message)) return await options.legacy.serve(request, message, server);
+        if (claimed(incoming, message)) return await era.serve(incoming.request(), message, server);
         if (message) return await answer(server, message, incoming, options);
       }
       // The core decodes it (once), checks the headers through the binding's precheck, and serves it.

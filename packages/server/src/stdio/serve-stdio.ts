@@ -38,6 +38,7 @@ import { errorResponse, idOf } from "../error-response.js";
 import type { ChannelEra, EraConnection } from "../eras.js";
 import { decodeMessage } from "../intake.js";
 import type { McpServer } from "../server.js";
+import { defaultChannelEra } from "../lazy-eras.js";
 
 /** Options of {@link serveStdio}. */
 export interface StdioServeOptions {
@@ -58,12 +59,15 @@ export interface StdioServeOptions {
   /** Called when serving ends (input ended or output closed), before an exit; for the host's own clean-up. */
   onEnd?: () => void | Promise<void>;
   /**
-   * Clients of an earlier, initialize-based revision (`legacyStdio()` from
-   * @mrtr/legacy/server): a connection whose first message is such an `initialize`
-   * is served in that era from then on. Without it, that `initialize` gets
-   * -32022 naming the versions served.
+   * Clients of the earlier, initialize-based revisions (2025-11-25,
+   * 2025-06-18), as desktop hosts launch servers today: a connection whose
+   * first message is such an `initialize` is served in that era from then
+   * on. Default: served, by `legacyStdio()` with its defaults, loaded only
+   * when such a connection opens. Pass `legacyStdio({ ... })` to set its
+   * limits, or `false` to serve 2026-07-28 clients only (that `initialize`
+   * then gets -32022 naming the versions served).
    */
-  legacy?: ChannelEra;
+  legacy?: ChannelEra | false;
 }
 
 /** The defaults of {@link StdioServeOptions}' limits. */
@@ -105,6 +109,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
   const ownStdout = output === process.stdout;
   const exitOnEnd = options.exitOnEnd ?? input === process.stdin;
   const connection = {}; // one per channel: cancellations reach only its requests
+  const legacy = options.legacy === false ? undefined : (options.legacy ?? defaultChannelEra());
   const ending = new AbortController();
   // Every request in flight follows this one signal: as many listeners as requests may be served at once.
   setMaxListeners(limits.maxInFlight + 16, ending.signal);
@@ -184,7 +189,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
     if (!decoded.ok) return answer(decoded.response);
     const message = decoded.message;
     // The first message decides the connection's era (basic/versioning.mdx, "Backward Compatibility").
-    if (era === undefined) era = options.legacy?.claims(message) ? options.legacy.open(server, { send: (m, urgent) => (urgent ? (writeLine(m), true) : send(m)) }) : "modern";
+    if (era === undefined) era = legacy?.claims(message) ? legacy.open(server, { send: (m, urgent) => (urgent ? (writeLine(m), true) : send(m)) }) : "modern";
     if (era !== "modern") return era.receive(message);
     const m = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } } | null;
     // Notifications (such as the cancellation that frees a slot) and stray responses are served at once.

@@ -68,10 +68,16 @@ describe("MCP-Protocol-Version and legacy clients", () => {
     expect(r.body.error.message).toMatch(/MCP-Protocol-Version header is required/);
   });
 
-  it("answers a legacy initialize (no _meta, no Mcp-Method) with UnsupportedProtocolVersionError listing 2026-07-28", async () => {
+  it("serves a legacy initialize (no _meta, no Mcp-Method) by default; with legacy: false answers it with -32022 listing 2026-07-28", async () => {
     const legacy = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "old", version: "1" } } };
-    const r = await post(legacy, { "content-type": "application/json", accept: "application/json, text/event-stream" });
-    expect(r).toMatchObject({ status: 400, body: { id: 0, error: { code: -32022, data: { supported: ["2026-07-28"], requested: "2025-06-18" } } } });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const served = await handler(new Request("http://127.0.0.1/mcp", { method: "POST", headers, body: JSON.stringify(legacy) }));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("mcp-session-id")).toBeTruthy();
+    expect(await served.json()).toMatchObject({ id: 0, result: { protocolVersion: "2025-06-18" } });
+    const modernOnly = createHttpHandler(server(), { legacy: false });
+    const r = await modernOnly(new Request("http://127.0.0.1/mcp", { method: "POST", headers, body: JSON.stringify(legacy) }));
+    expect({ status: r.status, body: await r.json() }).toMatchObject({ status: 400, body: { id: 0, error: { code: -32022, data: { supported: ["2026-07-28"], requested: "2025-06-18" } } } });
   });
 
   it("answers a request naming an unserved version only in the header with -32022; a modern-shaped initialize is -32601", async () => {

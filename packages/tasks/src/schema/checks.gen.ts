@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, checkError, checkInputRequests, checkInputResponses, checkJSONRPCNotification, checkJSONRPCRequest, checkJSONValue, checkNotificationParams, checkResult, closest, hasOwn, isObj, missing, no } from "@mrtr/zod/checks";
+import { FAILED, at, checkError, checkInputRequests, checkInputResponses, checkJSONRPCNotification, checkJSONRPCRequest, checkJSONValue, checkNotificationParams, checkResult, closest, hasOwn, isObj, missing, no, objectAt } from "@mrtr/zod/checks";
 import type { Verdict } from "@mrtr/zod/checks";
 
 function c0(v: any, d: number, e: boolean, s: string): Verdict {
@@ -16,8 +16,7 @@ function c0(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c1(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["method"] === "tasks/cancel")) return at(no(e, v["method"], "const", "tasks/cancel", s + "/properties/method"), "method");
@@ -65,8 +64,7 @@ function c4(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCancelledTask(v: any, d: number, e: boolean): Verdict {
   const s = "CancelledTask";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "createdAt")) return missing(e, "createdAt", s);
   if (!hasOwn(v, "lastUpdatedAt")) return missing(e, "lastUpdatedAt", s);
   if (!hasOwn(v, "status")) return missing(e, "status", s);
@@ -100,8 +98,7 @@ function c6(v: any, d: number, e: boolean, s: string): Verdict {
 export function cCompletedTask(v: any, d: number, e: boolean): Verdict {
   const s = "CompletedTask";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "createdAt")) return missing(e, "createdAt", s);
   if (!hasOwn(v, "lastUpdatedAt")) return missing(e, "lastUpdatedAt", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
@@ -165,8 +162,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
 export function cFailedTask(v: any, d: number, e: boolean): Verdict {
   const s = "FailedTask";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "createdAt")) return missing(e, "createdAt", s);
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "lastUpdatedAt")) return missing(e, "lastUpdatedAt", s);
@@ -185,8 +181,7 @@ export function cFailedTask(v: any, d: number, e: boolean): Verdict {
 
 function c9(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["method"] === "tasks/get")) return at(no(e, v["method"], "const", "tasks/get", s + "/properties/method"), "method");
@@ -271,8 +266,7 @@ function c16(v: any, d: number, e: boolean, s: string): Verdict {
 export function cInputRequiredTask(v: any, d: number, e: boolean): Verdict {
   const s = "InputRequiredTask";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "createdAt")) return missing(e, "createdAt", s);
   if (!hasOwn(v, "inputRequests")) return missing(e, "inputRequests", s);
   if (!hasOwn(v, "lastUpdatedAt")) return missing(e, "lastUpdatedAt", s);
@@ -304,8 +298,7 @@ function c17(v: any, d: number, e: boolean, s: string): Verdict {
 export function cTask(v: any, d: number, e: boolean): Verdict {
   const s = "Task";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "createdAt")) return missing(e, "createdAt", s);
   if (!hasOwn(v, "lastUpdatedAt")) return missing(e, "lastUpdatedAt", s);
   if (!hasOwn(v, "status")) return missing(e, "status", s);
@@ -329,8 +322,7 @@ export function cTaskStatus(v: any, d: number, e: boolean): Verdict {
 
 function c18(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["method"] === "notifications/tasks")) return at(no(e, v["method"], "const", "notifications/tasks", s + "/properties/method"), "method");
@@ -402,8 +394,7 @@ function c24(v: any, d: number, e: boolean, s: string): Verdict {
 export function cTaskSubscriptionAcknowledgedNotifications(v: any, d: number, e: boolean): Verdict {
   const s = "TaskSubscriptionAcknowledgedNotifications";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "taskIds")) if ((r = c24(v["taskIds"], d + 1, e, "TaskSubscriptionAcknowledgedNotifications/properties/taskIds")) !== undefined) return at(r, "taskIds");
 }
 
@@ -411,8 +402,7 @@ export function cTaskSubscriptionAcknowledgedNotifications(v: any, d: number, e:
 export function cTaskSubscriptionNotifications(v: any, d: number, e: boolean): Verdict {
   const s = "TaskSubscriptionNotifications";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "taskIds")) if ((r = c24(v["taskIds"], d + 1, e, "TaskSubscriptionNotifications/properties/taskIds")) !== undefined) return at(r, "taskIds");
 }
 
@@ -420,15 +410,13 @@ export function cTaskSubscriptionNotifications(v: any, d: number, e: boolean): V
 export function cTasksExtensionCapability(v: any, d: number, e: boolean): Verdict {
   const s = "TasksExtensionCapability";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   for (const k of Object.keys(v)) { if ((r = checkJSONValue(v[k], d + 1, e)) !== undefined) return at(r, k); }
 }
 
 function c25(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "inputResponses")) return missing(e, "inputResponses", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
   if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
@@ -437,8 +425,7 @@ function c25(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c26(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
   if (!(v["method"] === "tasks/update")) return at(no(e, v["method"], "const", "tasks/update", s + "/properties/method"), "method");
@@ -474,8 +461,7 @@ function c27(v: any, d: number, e: boolean, s: string): Verdict {
 export function cWorkingTask(v: any, d: number, e: boolean): Verdict {
   const s = "WorkingTask";
   let r: Verdict;
-  if (d > MAX_VALIDATION_DEPTH) return no(e, v, "depth", MAX_VALIDATION_DEPTH, s);
-  if (!(isObj(v))) return no(e, v, "type", "object", s);
+  if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "createdAt")) return missing(e, "createdAt", s);
   if (!hasOwn(v, "lastUpdatedAt")) return missing(e, "lastUpdatedAt", s);
   if (!hasOwn(v, "status")) return missing(e, "status", s);

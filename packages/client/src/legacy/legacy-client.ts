@@ -15,11 +15,14 @@
  * `initialize` with a modern error, is probed again (at most
  * `maxEraChanges` times in a row, then the request fails).
  */
-import { LegacyServerError, McpClientError, type ExchangeOptions, type Transport, type TransportResponse } from "@mrtr/client";
-import { isDiscoverAnswer, isModernError, type ClientEra, type EraClient, type TransportWire } from "@mrtr/client/plugin";
+import { LegacyServerError, McpClientError } from "../errors.js";
+import type { ExchangeOptions, Transport, TransportResponse } from "../transport.js";
+import { isDiscoverAnswer, isModernError } from "../era-evidence.js";
+import type { ClientEra, EraClient } from "../eras.js";
+import type { TransportWire } from "../wire.js";
 import { definedOnly } from "@mrtr/internal";
 import type { JSONRPCNotification, JSONRPCRequest } from "@mrtr/schema";
-import { LEGACY_LATEST_PROTOCOL_VERSION } from "../schema/types.gen.js";
+import { LEGACY_LATEST_PROTOCOL_VERSION } from "@mrtr/legacy";
 import { ChannelLink } from "./channel-link.js";
 import { LegacyHandshakeError, ManualModeUnavailableError, SessionLostError } from "./errors.js";
 import { HttpLink, type HttpLinkLimits } from "./http-link.js";

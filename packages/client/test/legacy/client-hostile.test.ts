@@ -1,5 +1,5 @@
 /**
- * `@mrtr/legacy/client` against hostile and changing servers of the
+ * `@mrtr/client/legacy` against hostile and changing servers of the
  * initialize-based revision 2025-11-25. Every server here is a real one: a
  * small `node:http` server on 127.0.0.1 (Streamable HTTP,
  * spec-2025-11-25/basic/transports.mdx), or a few lines of Node run as a
@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, httpTransport, LegacyServerError, McpClientError, type ClientOptions, type HttpTransportOptions, type McpClient } from "@mrtr/client";
 import { stdioTransport, type StdioTransportOptions } from "@mrtr/client/stdio";
-import { LegacyHandshakeError, legacyClient, ManualModeUnavailableError, type EraVerdict, type LegacyClientOptions } from "../src/client/index.js";
+import { LegacyHandshakeError, legacyClient, ManualModeUnavailableError, type EraVerdict, type LegacyClientOptions } from "@mrtr/client/legacy";
 
 // ---------------------------------------------------------------------------
 // Plumbing: what each test opened is closed after it.
@@ -659,33 +659,33 @@ describe("manual mode against a legacy server", () => {
 });
 
 describe("a legacy server reached as a modern one", () => {
-  it('mode "modern" fails with LegacyServerError naming @mrtr/legacy/client, never initializing', async () => {
+  it('mode "modern" fails with LegacyServerError saying how to reach such servers, never initializing', async () => {
     const s = await legacyHttp();
     const { client: c } = httpClient(s.url, { mode: "modern" });
     const error = await c.callTool("t").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LegacyServerError);
-    expect((error as Error).message).toMatch(/@mrtr\/legacy\/client/);
+    expect((error as Error).message).toMatch(/legacy option unset/);
     expect(s.hits.map((h) => h.method)).toEqual(["tools/call"]);
   });
 
-  it("without the plugin, over HTTP, a 400 id-null -32000 'Server not initialized' is LegacyServerError (never 'malformed')", async () => {
+  it("told to speak 2026-07-28 only (legacy: false), over HTTP, a 400 id-null -32000 'Server not initialized' is LegacyServerError (never 'malformed')", async () => {
     const s = await legacyHttp();
-    const c = client({ transport: httpTransport(s.url, { timeoutMs: 500 }) });
+    const c = client({ transport: httpTransport(s.url, { timeoutMs: 500 }), legacy: false });
     for (const call of [() => c.callTool("t"), () => c.listTools(), () => c.discover()]) {
       const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LegacyServerError);
       expect((error as Error).message).not.toMatch(/malformed/i);
-      expect((error as Error).message).toMatch(/@mrtr\/legacy\/client/);
+      expect((error as Error).message).toMatch(/legacy option unset/);
     }
     expect(s.hits.some((h) => h.method === "initialize")).toBe(false);
   });
 
-  it("without the plugin, over stdio, a server answering -32601 to server/discover is LegacyServerError", async () => {
+  it("told to speak 2026-07-28 only (legacy: false), over stdio, a server answering -32601 to server/discover is LegacyServerError", async () => {
     const { transport, lines } = legacyChild();
-    const c = client({ transport });
+    const c = client({ transport, legacy: false });
     const error = await c.callTool("t").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LegacyServerError);
-    expect((error as Error).message).toMatch(/@mrtr\/legacy\/client/);
+    expect((error as Error).message).toMatch(/legacy option unset/);
     await until(() => lines.length > 0, "the server's log");
     await sleep(50);
     expect(lines).toEqual(["<server/discover"]);

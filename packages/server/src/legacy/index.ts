@@ -1,5 +1,5 @@
 /**
- * @mrtr/legacy/server: clients of the initialize-based revisions
+ * @mrtr/server/legacy: clients of the initialize-based revisions
  * (2025-11-25, 2025-06-18) served by an `@mrtr/server` built for the draft,
  * from the same handlers, over Streamable HTTP (`legacyHttp`: sessions as
  * that revision has them, or none) and stdio (`legacyStdio`).

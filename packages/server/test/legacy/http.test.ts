@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHttpHandler } from "@mrtr/server";
-import { CALL_OVERHEAD_BYTES, legacyHttp, type LegacyHttpOptions } from "../src/server/index.js";
+import { CALL_OVERHEAD_BYTES, legacyHttp, type LegacyHttpOptions } from "@mrtr/server/legacy";
 import { askingServer, until } from "./helpers.js";
 
 const URL_ = "http://127.0.0.1/mcp";
@@ -346,8 +346,8 @@ describe("both eras on one endpoint", () => {
     expect(l.result).not.toHaveProperty("resultType");
   });
 
-  it("without the plugin, a legacy initialize still gets -32022 naming the version served", async () => {
-    const handle = createHttpHandler(askingServer().server);
+  it("with legacy: false, a legacy initialize gets -32022 naming the version served", async () => {
+    const handle = createHttpHandler(askingServer().server, { legacy: false });
     const r = await handle(new Request(URL_, { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT }, body: JSON.stringify(INIT) }));
     expect(await r.json()).toMatchObject({ error: { code: -32022, data: { supported: ["2026-07-28"] } } });
   });

@@ -14,8 +14,8 @@
  * answer, and the bytes of one event of the GET stream.
  */
 import { createParser } from "eventsource-parser";
-import { RequestTimeoutError, ResponseTooLargeError, TransportError } from "@mrtr/client";
-import type { HttpWire } from "@mrtr/client/plugin";
+import { RequestTimeoutError, ResponseTooLargeError, TransportError } from "../errors.js";
+import type { HttpWire } from "../wire.js";
 import { isRecord, readWithin, startClock } from "@mrtr/internal";
 import { SessionLostError } from "./errors.js";
 import type { LegacyLink, LinkRequestOptions, Message } from "./link.js";

@@ -1,6 +1,6 @@
 /** Builders shared by the legacy bridge's tests: a server with asking handlers, and a session whose output is recorded. */
 import { createServer, inputRequired, type McpServer, type ServerOptions } from "@mrtr/server";
-import { LegacySession, type SessionOptions } from "../src/server/index.js";
+import { LegacySession, type SessionOptions } from "@mrtr/server/legacy";
 
 export const SECRET = "legacy-test-secret-0123456789-abcdefghij";
 const NAME = { type: "object" as const, properties: { name: { type: "string" as const } }, required: ["name"] };

@@ -7,13 +7,13 @@
  * limits. Change notifications feed the emulated `subscriptions/listen`
  * (resources/subscribe under the hood).
  */
-import { JsonRpcError, TransportError } from "@mrtr/client";
-import type { EraClient, InputInfo } from "@mrtr/client/plugin";
+import { JsonRpcError, TransportError } from "../errors.js";
+import type { EraClient } from "../eras.js";
+import type { InputInfo } from "../input-kinds.js";
 import { isRecord } from "@mrtr/internal";
 // The one check the client needs, imported alone so a client bundle carries only what it uses.
-import { cInitializeResult } from "../schema/checks-messages.gen.js";
-import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
-import { firstIssueOf } from "@mrtr/zod/checks";
+import { checks as legacyChecks, LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
+import { firstIssueOf } from "@mrtr/zod/check-runtime";
 import { LegacyHandshakeError } from "./errors.js";
 import type { LegacyLink, Message } from "./link.js";
 import { discoverResult, legacyParams, modernResponse } from "./translate.js";
@@ -108,7 +108,7 @@ export class LegacySession {
     if (isRecord(response.error)) {
       throw new LegacyHandshakeError(`The server refused initialize: ${String(response.error.message)} (${String(response.error.code)}).`, response.error);
     }
-    const issue = firstIssueOf(cInitializeResult, response.result);
+    const issue = firstIssueOf(legacyChecks.InitializeResult, response.result);
     if (issue) throw new LegacyHandshakeError(`The server's initialize result is malformed: ${issue.path.join(".")} ${issue.message}`, response.result);
     const answer = response.result as unknown as InitializeAnswer;
     if (!(LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(answer.protocolVersion)) {

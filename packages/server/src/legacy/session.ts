@@ -22,10 +22,10 @@
  */
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY } from "@mrtr/schema";
 import type { JSONRPCNotification, JSONRPCResponse, RequestId } from "@mrtr/schema";
-import type { McpServer } from "@mrtr/server";
+import type { McpServer } from "../server.js";
 import { definedOnly, isRecord, utf8Length } from "@mrtr/internal";
-import { checkLegacyResult, parseLegacyMessage } from "../schema/parse.js";
-import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
+import { checkLegacyResult, parseLegacyMessage } from "@mrtr/legacy";
+import { LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
 
 /** The limits of one session. */
 export interface SessionLimits {

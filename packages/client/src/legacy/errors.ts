@@ -1,5 +1,5 @@
 /** The typed errors of the legacy client plugin. */
-import { McpClientError } from "@mrtr/client";
+import { McpClientError } from "../errors.js";
 
 /**
  * `start`/`resume` (manual mode) against a server of an initialize-based

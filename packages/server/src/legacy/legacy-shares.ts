@@ -8,7 +8,7 @@
  * smaller.
  */
 import { FairShare } from "@mrtr/internal";
-import { ServerDefinitionError } from "@mrtr/server";
+import { ServerDefinitionError } from "../errors.js";
 
 /** The memory legacy sessions may hold while their calls wait and their streams keep messages for resumption. */
 export interface HeldBytesOptions {

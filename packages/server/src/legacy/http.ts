@@ -32,9 +32,10 @@
 import { definedOnly, isRecord, isShareRefusal, SSE_DEFAULTS, type Hold, type ShareRefusal, type SseOptions } from "@mrtr/internal";
 import { INTERNAL_ERROR, INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
 import type { JSONRPCResponse, RequestId } from "@mrtr/schema";
-import type { McpServer } from "@mrtr/server";
-import { callerOf, type Caller, type HttpEra } from "@mrtr/server/plugin";
-import { LEGACY_PROTOCOL_VERSIONS } from "../schema/versions.js";
+import type { McpServer } from "../server.js";
+import type { HttpEra } from "../eras.js";
+import { callerOf, type Caller } from "../shares/caller.js";
+import { LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
 import { isLegacyInitialize } from "./claims.js";
 import { heldBytesShare, LEGACY_SHARE_DEFAULTS, sessionShare, type HeldBytesOptions } from "./legacy-shares.js";
 import { LegacySession, type SessionLimits } from "./session.js";
@@ -223,14 +224,18 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     return session.streams.openGet(request.headers.get("last-event-id"));
   }
 
+  /** Whether a request is this era's, from its method, headers and message alone. */
+  function claimsIncoming(incoming: { method: string; header(name: string): string | null }, message: Record<string, unknown> | undefined): boolean {
+    if (incoming.header(SESSION_HEADER) !== null) return true;
+    if (incoming.method !== "POST" || message === undefined) return false;
+    if (isLegacyInitialize(message)) return true;
+    // Without sessions, a legacy client's later requests are known by the version header it sends.
+    return stateless && (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(incoming.header("mcp-protocol-version") ?? "");
+  }
+
   return {
-    claims(request, message) {
-      if (request.headers.has(SESSION_HEADER)) return true;
-      if (request.method !== "POST" || message === undefined) return false;
-      if (isLegacyInitialize(message)) return true;
-      // Without sessions, a legacy client's later requests are known by the version header it sends.
-      return stateless && (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(request.headers.get("mcp-protocol-version") ?? "");
-    },
+    claims: (request, message) => claimsIncoming({ method: request.method, header: (name) => request.headers.get(name) }, message),
+    claimsIncoming,
     async serve(request, message, server) {
       const sessionId = request.headers.get(SESSION_HEADER);
       if (sessionId === null || stateless) {

@@ -6,8 +6,8 @@
  * requests and notifications arrive as what no exchange claimed. The session
  * is the process's: a new process is a new session.
  */
-import { TransportError } from "@mrtr/client";
-import type { WireChannel } from "@mrtr/client/plugin";
+import { TransportError } from "../errors.js";
+import type { WireChannel } from "../wire.js";
 import type { JSONRPCRequest } from "@mrtr/schema";
 import type { LegacyLink, LinkRequestOptions, Message } from "./link.js";
 

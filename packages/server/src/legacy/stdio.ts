@@ -12,7 +12,8 @@
  * answers is shared fairly between them, each connection one caller unless
  * the server names principals (docs/architecture.md, "Fair shares").
  */
-import { callerOf, type ChannelEra } from "@mrtr/server/plugin";
+import type { ChannelEra } from "../eras.js";
+import { callerOf } from "../shares/caller.js";
 import { isLegacyInitialize } from "./claims.js";
 import { heldBytesShare, type HeldBytesOptions } from "./legacy-shares.js";
 import { LegacySession, type SessionLimits } from "./session.js";

@@ -1,5 +1,5 @@
 /**
- * `@mrtr/legacy/client`: reach servers of the initialize-based revisions
+ * `@mrtr/client/legacy`: reach servers of the initialize-based revisions
  * (2025-11-25, 2025-06-18) with `@mrtr/client`'s calls and handlers.
  *
  * ```ts

@@ -7,7 +7,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { serveStdio } from "@mrtr/server/stdio";
-import { legacyStdio, type LegacyStdioOptions } from "../src/server/index.js";
+import { legacyStdio, type LegacyStdioOptions } from "@mrtr/server/legacy";
 import { askingServer, until } from "./helpers.js";
 
 const INIT = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { elicitation: {} }, clientInfo: { name: "old-host", version: "1" } } };
