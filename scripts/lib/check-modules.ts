@@ -26,7 +26,7 @@ export function byMethod(defs: Record<string, Schema>, names: string[], value: (
   return [...out].map(([m, v]) => `  ${JSON.stringify(m)}: ${v},`).join("\n");
 }
 
-const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "codePointsWithin", "hasOwn", "isObj", "missing", "no", "objectAt"];
+const RUNTIME_VALUES = ["FAILED", "MAX_VALIDATION_DEPTH", "at", "closest", "codePointsWithin", "hasOwn", "isObj", "missing", "no", "noAt", "objectAt"];
 
 /**
  * Modules of generated checks, one per entry of `modules`: each holds the

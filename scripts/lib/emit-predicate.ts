@@ -252,7 +252,11 @@ class CheckEmitter {
     const values: Array<{ line: string; weight: number }> = [];
     for (const [name, sub] of Object.entries(props)) {
       const k = lit(name);
-      const check = this.child(sub, `${sp}/properties/${token(name)}`, `v[${k}]`, k, "d + 1");
+      const inline = token(name) === name && constrains(sub) ? this.inline(sub) : undefined;
+      // A one-test property fails through noAt: the key once, the pointer built by the runtime on failure.
+      const check = inline
+        ? `if (!(${inline.cond(`v[${k}]`)})) return noAt(e, v, ${k}, ${lit(inline.keyword)}, ${lit(inline.param)}, ${this.sp(sp)});`
+        : this.child(sub, `${sp}/properties/${token(name)}`, `v[${k}]`, k, "d + 1");
       if (check) values.push({ line: required.includes(name) ? check : `if (hasOwn(v, ${k})) ${check}`, weight: this.weight(sub) });
     }
     lines.push(...values.sort((a, b) => a.weight - b.weight).map((x) => x.line));

@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, objectAt } from "./check-runtime.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, noAt, objectAt } from "./check-runtime.js";
 import type { Verdict } from "./check-runtime.js";
 import { c24, c3, cClientCapabilities, cContentBlock, cInputRequests, cInputResponses, cNotificationMetaObject, cPrimitiveSchemaDefinition, cProgressToken, cPrompt, cPromptMessage, cPromptReference, cRequestId, cRequestMetaObject, cResource, cResourceTemplate, cResourceTemplateReference, cResultMetaObject, cServerCapabilities, cSubscriptionFilter, cSubscriptionsListenResultMetaObject, cTool } from "./checks-types.gen.js";
 
@@ -22,8 +22,8 @@ export function cCacheableResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "cacheScope")) return missing(e, "cacheScope", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "CacheableResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -37,8 +37,8 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "tools/call")) return noAt(e, v, "method", "const", "tools/call", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -55,8 +55,8 @@ export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "arguments")) if ((r = c5(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -75,8 +75,8 @@ export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return noAt(e, v, "isError", "type", "boolean", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c6(v["content"], d + 1, e, "CallToolResult/properties/content")) !== undefined) return at(r, "content");
 }
@@ -105,7 +105,7 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c8(v["result"], d + 1, e, "CallToolResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
@@ -118,8 +118,8 @@ export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/cancelled")) return at(no(e, v["method"], "const", "notifications/cancelled", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/cancelled")) return noAt(e, v, "method", "const", "notifications/cancelled", s);
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -129,7 +129,7 @@ export function cCancelledNotificationParams(v: any, d: number, e: boolean): Ver
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "requestId")) return missing(e, "requestId", s);
-  if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return at(no(e, v["reason"], "type", "string", s + "/properties/reason"), "reason");
+  if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return noAt(e, v, "reason", "type", "string", s);
   if ((r = cRequestId(v["requestId"], d + 1, e)) !== undefined) return at(r, "requestId");
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -142,8 +142,8 @@ export function cClientNotification(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/cancelled")) return at(no(e, v["method"], "const", "notifications/cancelled", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/cancelled")) return noAt(e, v, "method", "const", "notifications/cancelled", s);
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -185,8 +185,8 @@ export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "completion/complete")) return noAt(e, v, "method", "const", "completion/complete", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -195,8 +195,8 @@ function c11(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "value")) return missing(e, "value", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (!(typeof v["value"] === "string")) return noAt(e, v, "value", "type", "string", s);
 }
 
 function c12(v: any, d: number, e: boolean, s: string): Verdict {
@@ -247,8 +247,8 @@ function c16(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "values")) return missing(e, "values", s);
-  if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return at(no(e, v["hasMore"], "type", "boolean", s + "/properties/hasMore"), "hasMore");
-  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return at(no(e, v["total"], "type", "integer", s + "/properties/total"), "total");
+  if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return noAt(e, v, "hasMore", "type", "boolean", s);
+  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return noAt(e, v, "total", "type", "integer", s);
   if ((r = c15(v["values"], d + 1, e, "CompleteResult/properties/completion/properties/values")) !== undefined) return at(r, "values");
 }
 
@@ -259,7 +259,7 @@ export function cCompleteResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "completion")) return missing(e, "completion", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c16(v["completion"], d + 1, e, "CompleteResult/properties/completion")) !== undefined) return at(r, "completion");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -272,7 +272,7 @@ export function cCompleteResultResponse(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -286,8 +286,8 @@ export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "server/discover")) return at(no(e, v["method"], "const", "server/discover", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "server/discover")) return noAt(e, v, "method", "const", "server/discover", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -307,9 +307,9 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "supportedVersions")) return missing(e, "supportedVersions", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return noAt(e, v, "instructions", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "DiscoverResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if ((r = c17(v["supportedVersions"], d + 1, e, "DiscoverResult/properties/supportedVersions")) !== undefined) return at(r, "supportedVersions");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -324,7 +324,7 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cDiscoverResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -336,7 +336,7 @@ export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["method"] === "elicitation/create")) return at(no(e, v["method"], "const", "elicitation/create", s + "/properties/method"), "method");
+  if (!(v["method"] === "elicitation/create")) return noAt(e, v, "method", "const", "elicitation/create", s);
   if ((r = cElicitRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -351,8 +351,8 @@ function c19(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "properties")) return missing(e, "properties", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
-  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
+  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return noAt(e, v, "$schema", "type", "string", s);
+  if (!(v["type"] === "object")) return noAt(e, v, "type", "const", "object", s);
   if (hasOwn(v, "required")) if ((r = c17(v["required"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/required")) !== undefined) return at(r, "required");
   if ((r = c18(v["properties"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/properties")) !== undefined) return at(r, "properties");
 }
@@ -364,8 +364,8 @@ export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "requestedSchema")) return missing(e, "requestedSchema", s);
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
-  if (hasOwn(v, "mode")) if (!(v["mode"] === "form")) return at(no(e, v["mode"], "const", "form", s + "/properties/mode"), "mode");
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
+  if (hasOwn(v, "mode")) if (!(v["mode"] === "form")) return noAt(e, v, "mode", "const", "form", s);
   if ((r = c19(v["requestedSchema"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema")) !== undefined) return at(r, "requestedSchema");
 }
 
@@ -395,8 +395,8 @@ export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "mode")) return missing(e, "mode", s);
   if (!hasOwn(v, "url")) return missing(e, "url", s);
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
-  if (!(v["mode"] === "url")) return at(no(e, v["mode"], "const", "url", s + "/properties/mode"), "mode");
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
+  if (!(v["mode"] === "url")) return noAt(e, v, "mode", "const", "url", s);
   if ((r = c3(v["url"], d + 1, e, "ElicitRequestURLParams/properties/url")) !== undefined) return at(r, "url");
 }
 
@@ -423,7 +423,7 @@ export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "action")) return missing(e, "action", s);
-  if (!((v["action"] === "accept" || v["action"] === "cancel" || v["action"] === "decline"))) return at(no(e, v["action"], "enum", ["accept","cancel","decline"], s + "/properties/action"), "action");
+  if (!((v["action"] === "accept" || v["action"] === "cancel" || v["action"] === "decline"))) return noAt(e, v, "action", "enum", ["accept","cancel","decline"], s);
   if (hasOwn(v, "content")) if ((r = c22(v["content"], d + 1, e, "ElicitResult/properties/content")) !== undefined) return at(r, "content");
 }
 
@@ -433,7 +433,7 @@ export function cEmptyResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -443,8 +443,8 @@ export function cError(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return at(no(e, v["code"], "type", "integer", s + "/properties/code"), "code");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return noAt(e, v, "code", "type", "integer", s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
 }
 
 /** The check of `GetPromptRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -456,8 +456,8 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "prompts/get")) return noAt(e, v, "method", "const", "prompts/get", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -469,8 +469,8 @@ export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict 
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if (hasOwn(v, "arguments")) if ((r = c12(v["arguments"], d + 1, e, "GetPromptRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -490,8 +490,8 @@ export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c26(v["messages"], d + 1, e, "GetPromptResult/properties/messages")) !== undefined) return at(r, "messages");
 }
@@ -520,7 +520,7 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c28(v["result"], d + 1, e, "GetPromptResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
@@ -528,7 +528,7 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
 function c29(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
-  if (!(v["code"] === -32020)) return at(no(e, v["code"], "const", -32020, s + "/properties/code"), "code");
+  if (!(v["code"] === -32020)) return noAt(e, v, "code", "const", -32020, s);
 }
 
 function c30(v: any, d: number, e: boolean): Verdict {
@@ -544,7 +544,7 @@ export function cHeaderMismatchError(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c30(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
@@ -566,8 +566,8 @@ export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
-  if (!(v["resultType"] === "input_required")) return at(no(e, v["resultType"], "const", "input_required", s + "/properties/resultType"), "resultType");
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
+  if (!(v["resultType"] === "input_required")) return noAt(e, v, "resultType", "const", "input_required", s);
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputRequests")) if ((r = cInputRequests(v["inputRequests"], d + 1, e)) !== undefined) return at(r, "inputRequests");
   if (isObj(v) && !((hasOwn(v, "inputRequests")) || (hasOwn(v, "requestState")))) return no(e, v, "anyOf", [["inputRequests"],["requestState"]], s);
@@ -590,7 +590,7 @@ export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verd
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -601,8 +601,8 @@ export function cInternalError(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!(v["code"] === -32603)) return at(no(e, v["code"], "const", -32603, s + "/properties/code"), "code");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!(v["code"] === -32603)) return noAt(e, v, "code", "const", -32603, s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
 }
 
 /** The check of `InvalidParamsError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -611,8 +611,8 @@ export function cInvalidParamsError(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!(v["code"] === -32602)) return at(no(e, v["code"], "const", -32602, s + "/properties/code"), "code");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!(v["code"] === -32602)) return noAt(e, v, "code", "const", -32602, s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
 }
 
 /** The check of `InvalidRequestError`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -621,8 +621,8 @@ export function cInvalidRequestError(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!(v["code"] === -32600)) return at(no(e, v["code"], "const", -32600, s + "/properties/code"), "code");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!(v["code"] === -32600)) return noAt(e, v, "code", "const", -32600, s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
 }
 
 /** The check of `JSONRPCErrorResponse`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -632,7 +632,7 @@ export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
@@ -644,8 +644,8 @@ export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "JSONRPCNotification/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -657,8 +657,8 @@ export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "JSONRPCRequest/properties/params")) !== undefined) return at(r, "params");
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
 }
@@ -689,7 +689,7 @@ export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -703,8 +703,8 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "prompts/list")) return noAt(e, v, "method", "const", "prompts/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -725,9 +725,9 @@ export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "prompts")) return missing(e, "prompts", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "ListPromptsResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c35(v["prompts"], d + 1, e, "ListPromptsResult/properties/prompts")) !== undefined) return at(r, "prompts");
@@ -741,7 +741,7 @@ export function cListPromptsResultResponse(v: any, d: number, e: boolean): Verdi
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListPromptsResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -755,8 +755,8 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/templates/list")) return noAt(e, v, "method", "const", "resources/templates/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -777,9 +777,9 @@ export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Ver
   if (!hasOwn(v, "resourceTemplates")) return missing(e, "resourceTemplates", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "ListResourceTemplatesResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c36(v["resourceTemplates"], d + 1, e, "ListResourceTemplatesResult/properties/resourceTemplates")) !== undefined) return at(r, "resourceTemplates");
@@ -793,7 +793,7 @@ export function cListResourceTemplatesResultResponse(v: any, d: number, e: boole
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListResourceTemplatesResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -807,8 +807,8 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/list")) return noAt(e, v, "method", "const", "resources/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -829,9 +829,9 @@ export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "resources")) return missing(e, "resources", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "ListResourcesResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c37(v["resources"], d + 1, e, "ListResourcesResult/properties/resources")) !== undefined) return at(r, "resources");
@@ -845,7 +845,7 @@ export function cListResourcesResultResponse(v: any, d: number, e: boolean): Ver
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListResourcesResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -859,8 +859,8 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "tools/list")) return noAt(e, v, "method", "const", "tools/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -881,9 +881,9 @@ export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "tools")) return missing(e, "tools", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "ListToolsResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c38(v["tools"], d + 1, e, "ListToolsResult/properties/tools")) !== undefined) return at(r, "tools");
@@ -897,7 +897,7 @@ export function cListToolsResultResponse(v: any, d: number, e: boolean): Verdict
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cListToolsResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -908,8 +908,8 @@ export function cMethodNotFoundError(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!(v["code"] === -32601)) return at(no(e, v["code"], "const", -32601, s + "/properties/code"), "code");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!(v["code"] === -32601)) return noAt(e, v, "code", "const", -32601, s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
 }
 
 function c39(v: any, d: number, e: boolean, s: string): Verdict {
@@ -924,7 +924,7 @@ function c40(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
-  if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
+  if (!(v["code"] === -32021)) return noAt(e, v, "code", "const", -32021, s);
   if ((r = c39(v["data"], d + 1, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
@@ -941,7 +941,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c41(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
@@ -952,7 +952,7 @@ export function cNotification(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Notification/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -973,8 +973,8 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -985,7 +985,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
+  if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return noAt(e, v, "cursor", "type", "string", s);
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -995,8 +995,8 @@ export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -1006,8 +1006,8 @@ export function cParseError(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!(v["code"] === -32700)) return at(no(e, v["code"], "const", -32700, s + "/properties/code"), "code");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!(v["code"] === -32700)) return noAt(e, v, "code", "const", -32700, s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
 }
 
 /** The check of `ProgressNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -1018,8 +1018,8 @@ export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/progress")) return at(no(e, v["method"], "const", "notifications/progress", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/progress")) return noAt(e, v, "method", "const", "notifications/progress", s);
   if ((r = cProgressNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1030,9 +1030,9 @@ export function cProgressNotificationParams(v: any, d: number, e: boolean): Verd
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "progress")) return missing(e, "progress", s);
   if (!hasOwn(v, "progressToken")) return missing(e, "progressToken", s);
-  if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
-  if (!((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return at(no(e, v["progress"], "type", "number", s + "/properties/progress"), "progress");
-  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return at(no(e, v["total"], "type", "number", s + "/properties/total"), "total");
+  if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
+  if (!((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return noAt(e, v, "progress", "type", "number", s);
+  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return noAt(e, v, "total", "type", "number", s);
   if ((r = cProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
   if (hasOwn(v, "_meta")) if ((r = cNotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -1044,8 +1044,8 @@ export function cPromptListChangedNotification(v: any, d: number, e: boolean): V
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/prompts/list_changed")) return at(no(e, v["method"], "const", "notifications/prompts/list_changed", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/prompts/list_changed")) return noAt(e, v, "method", "const", "notifications/prompts/list_changed", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1058,8 +1058,8 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/read")) return noAt(e, v, "method", "const", "resources/read", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -1071,7 +1071,7 @@ export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdi
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if ((r = c3(v["uri"], d + 1, e, "ReadResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -1093,8 +1093,8 @@ export function cReadResourceResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "contents")) return missing(e, "contents", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "ReadResourceResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if ((r = c45(v["contents"], d + 1, e, "ReadResourceResult/properties/contents")) !== undefined) return at(r, "contents");
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -1124,7 +1124,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c47(v["result"], d + 1, e, "ReadResourceResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
@@ -1135,7 +1135,7 @@ export function cRequest(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "Request/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -1155,8 +1155,8 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/resources/list_changed")) return at(no(e, v["method"], "const", "notifications/resources/list_changed", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/resources/list_changed")) return noAt(e, v, "method", "const", "notifications/resources/list_changed", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1179,8 +1179,8 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/resources/updated")) return at(no(e, v["method"], "const", "notifications/resources/updated", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/resources/updated")) return noAt(e, v, "method", "const", "notifications/resources/updated", s);
   if ((r = cResourceUpdatedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1200,7 +1200,7 @@ export function cResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -1260,8 +1260,8 @@ export function cSubscriptionsAcknowledgedNotification(v: any, d: number, e: boo
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/subscriptions/acknowledged")) return at(no(e, v["method"], "const", "notifications/subscriptions/acknowledged", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/subscriptions/acknowledged")) return noAt(e, v, "method", "const", "notifications/subscriptions/acknowledged", s);
   if ((r = cSubscriptionsAcknowledgedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1284,8 +1284,8 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "subscriptions/listen")) return at(no(e, v["method"], "const", "subscriptions/listen", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "subscriptions/listen")) return noAt(e, v, "method", "const", "subscriptions/listen", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscriptionsListenRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -1308,7 +1308,7 @@ export function cSubscriptionsListenResult(v: any, d: number, e: boolean): Verdi
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = cSubscriptionsListenResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -1320,7 +1320,7 @@ export function cSubscriptionsListenResultResponse(v: any, d: number, e: boolean
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscriptionsListenResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -1332,8 +1332,8 @@ export function cToolListChangedNotification(v: any, d: number, e: boolean): Ver
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/tools/list_changed")) return at(no(e, v["method"], "const", "notifications/tools/list_changed", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/tools/list_changed")) return noAt(e, v, "method", "const", "notifications/tools/list_changed", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1342,7 +1342,7 @@ function c59(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "requested")) return missing(e, "requested", s);
   if (!hasOwn(v, "supported")) return missing(e, "supported", s);
-  if (!(typeof v["requested"] === "string")) return at(no(e, v["requested"], "type", "string", s + "/properties/requested"), "requested");
+  if (!(typeof v["requested"] === "string")) return noAt(e, v, "requested", "type", "string", s);
   if ((r = c17(v["supported"], d + 1, e, "UnsupportedProtocolVersionError/properties/error/allOf/1/properties/data/properties/supported")) !== undefined) return at(r, "supported");
 }
 
@@ -1351,7 +1351,7 @@ function c60(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
-  if (!(v["code"] === -32022)) return at(no(e, v["code"], "const", -32022, s + "/properties/code"), "code");
+  if (!(v["code"] === -32022)) return noAt(e, v, "code", "const", -32022, s);
   if ((r = c59(v["data"], d + 1, e, "UnsupportedProtocolVersionError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
@@ -1368,7 +1368,7 @@ export function cUnsupportedProtocolVersionError(v: any, d: number, e: boolean):
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c61(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }

@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, objectAt } from "./check-runtime.js";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, noAt, objectAt } from "./check-runtime.js";
 import { isByte, isUri, isUriTemplate } from "./formats.js";
 import type { Verdict } from "./check-runtime.js";
 import { c17, cInputRequest, cInputResponse, cJSONRPCErrorResponse, cJSONRPCNotification, cJSONRPCRequest, cJSONRPCResultResponse } from "./checks-messages.gen.js";
@@ -28,7 +28,7 @@ export function cAnnotations(v: any, d: number, e: boolean): Verdict {
   const s = "Annotations";
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
-  if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return at(no(e, v["lastModified"], "type", "string", s + "/properties/lastModified"), "lastModified");
+  if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return noAt(e, v, "lastModified", "type", "string", s);
   if (hasOwn(v, "priority")) if ((r = c1(v["priority"], d + 1, e, "Annotations/properties/priority")) !== undefined) return at(r, "priority");
   if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e, "Annotations/properties/audience")) !== undefined) return at(r, "audience");
 }
@@ -46,8 +46,8 @@ export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(v["type"] === "audio")) return at(no(e, v["type"], "const", "audio", s + "/properties/type"), "type");
+  if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(v["type"] === "audio")) return noAt(e, v, "type", "const", "audio", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c2(v["data"], d + 1, e, "AudioContent/properties/data")) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
@@ -58,8 +58,8 @@ export function cBaseMetadata(v: any, d: number, e: boolean): Verdict {
   const s = "BaseMetadata";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 export function c3(v: any, d: number, e: boolean, s: string): Verdict {
@@ -74,7 +74,7 @@ export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "blob")) return missing(e, "blob", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c2(v["blob"], d + 1, e, "BlobResourceContents/properties/blob")) !== undefined) return at(r, "blob");
   if ((r = c3(v["uri"], d + 1, e, "BlobResourceContents/properties/uri")) !== undefined) return at(r, "uri");
@@ -85,10 +85,10 @@ export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
   const s = "BooleanSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "boolean")) return at(no(e, v["default"], "type", "boolean", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "boolean")) return at(no(e, v["type"], "const", "boolean", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "boolean")) return noAt(e, v, "default", "type", "boolean", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "boolean")) return noAt(e, v, "type", "const", "boolean", s);
 }
 
 function c9(v: any, d: number, e: boolean, s: string): Verdict {
@@ -161,7 +161,7 @@ export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resource")) return missing(e, "resource", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "resource")) return at(no(e, v["type"], "const", "resource", s + "/properties/type"), "type");
+  if (!(v["type"] === "resource")) return noAt(e, v, "type", "const", "resource", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c24(v["resource"], d + 1, e, "EmbeddedResource/properties/resource")) !== undefined) return at(r, "resource");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
@@ -194,8 +194,8 @@ export function cIcon(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "src")) return missing(e, "src", s);
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return at(no(e, v["theme"], "enum", ["dark","light"], s + "/properties/theme"), "theme");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return noAt(e, v, "theme", "enum", ["dark","light"], s);
   if ((r = c3(v["src"], d + 1, e, "Icon/properties/src")) !== undefined) return at(r, "src");
   if (hasOwn(v, "sizes")) if ((r = c17(v["sizes"], d + 1, e, "Icon/properties/sizes")) !== undefined) return at(r, "sizes");
 }
@@ -223,8 +223,8 @@ export function cImageContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(v["type"] === "image")) return at(no(e, v["type"], "const", "image", s + "/properties/type"), "type");
+  if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(v["type"] === "image")) return noAt(e, v, "type", "const", "image", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c2(v["data"], d + 1, e, "ImageContent/properties/data")) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
@@ -237,10 +237,10 @@ export function cImplementation(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "version")) return missing(e, "version", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(typeof v["version"] === "string")) return at(no(e, v["version"], "type", "string", s + "/properties/version"), "version");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(typeof v["version"] === "string")) return noAt(e, v, "version", "type", "string", s);
   if (hasOwn(v, "websiteUrl")) if ((r = c3(v["websiteUrl"], d + 1, e, "Implementation/properties/websiteUrl")) !== undefined) return at(r, "websiteUrl");
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Implementation/properties/icons")) !== undefined) return at(r, "icons");
 }
@@ -327,10 +327,10 @@ export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict 
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c17(v["enum"], d + 1, e, "LegacyTitledEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
   if (hasOwn(v, "enumNames")) if ((r = c17(v["enumNames"], d + 1, e, "LegacyTitledEnumSchema/properties/enumNames")) !== undefined) return at(r, "enumNames");
 }
@@ -372,12 +372,12 @@ export function cNumberSchema(v: any, d: number, e: boolean): Verdict {
   const s = "NumberSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!((typeof v["default"] === "number" && Number.isFinite(v["default"])))) return at(no(e, v["default"], "type", "number", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "maximum")) if (!((typeof v["maximum"] === "number" && Number.isFinite(v["maximum"])))) return at(no(e, v["maximum"], "type", "number", s + "/properties/maximum"), "maximum");
-  if (hasOwn(v, "minimum")) if (!((typeof v["minimum"] === "number" && Number.isFinite(v["minimum"])))) return at(no(e, v["minimum"], "type", "number", s + "/properties/minimum"), "minimum");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!((v["type"] === "integer" || v["type"] === "number"))) return at(no(e, v["type"], "enum", ["integer","number"], s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!((typeof v["default"] === "number" && Number.isFinite(v["default"])))) return noAt(e, v, "default", "type", "number", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "maximum")) if (!((typeof v["maximum"] === "number" && Number.isFinite(v["maximum"])))) return noAt(e, v, "maximum", "type", "number", s);
+  if (hasOwn(v, "minimum")) if (!((typeof v["minimum"] === "number" && Number.isFinite(v["minimum"])))) return noAt(e, v, "minimum", "type", "number", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!((v["type"] === "integer" || v["type"] === "number"))) return noAt(e, v, "type", "enum", ["integer","number"], s);
 }
 
 const S43 = [[["type"],[["type","string"]]],[["type"],[]],[["type"],[["type","boolean"]]],[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
@@ -423,9 +423,9 @@ export function cPrompt(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "arguments")) if ((r = c44(v["arguments"], d + 1, e, "Prompt/properties/arguments")) !== undefined) return at(r, "arguments");
   if (hasOwn(v, "icons")) if ((r = c31(v["icons"], d + 1, e, "Prompt/properties/icons")) !== undefined) return at(r, "icons");
@@ -436,10 +436,10 @@ export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
   const s = "PromptArgument";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "required")) if (!(typeof v["required"] === "boolean")) return at(no(e, v["required"], "type", "boolean", s + "/properties/required"), "required");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "required")) if (!(typeof v["required"] === "boolean")) return noAt(e, v, "required", "type", "boolean", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 /** The check of `PromptMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -459,9 +459,9 @@ export function cPromptReference(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "ref/prompt")) return at(no(e, v["type"], "const", "ref/prompt", s + "/properties/type"), "type");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "ref/prompt")) return noAt(e, v, "type", "const", "ref/prompt", s);
 }
 
 /** The check of `RequestId`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -490,11 +490,11 @@ export function cResource(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return noAt(e, v, "size", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c3(v["uri"], d + 1, e, "Resource/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
@@ -507,7 +507,7 @@ export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c3(v["uri"], d + 1, e, "ResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
@@ -520,12 +520,12 @@ export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "resource_link")) return at(no(e, v["type"], "const", "resource_link", s + "/properties/type"), "type");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return noAt(e, v, "size", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "resource_link")) return noAt(e, v, "type", "const", "resource_link", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c3(v["uri"], d + 1, e, "ResourceLink/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
@@ -544,10 +544,10 @@ export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uriTemplate")) return missing(e, "uriTemplate", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c48(v["uriTemplate"], d + 1, e, "ResourceTemplate/properties/uriTemplate")) !== undefined) return at(r, "uriTemplate");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
@@ -561,7 +561,7 @@ export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdi
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (!(v["type"] === "ref/resource")) return at(no(e, v["type"], "const", "ref/resource", s + "/properties/type"), "type");
+  if (!(v["type"] === "ref/resource")) return noAt(e, v, "type", "const", "ref/resource", s);
   if ((r = c48(v["uri"], d + 1, e, "ResourceTemplateReference/properties/uri")) !== undefined) return at(r, "uri");
 }
 
@@ -588,13 +588,13 @@ export function cRole(v: any, d: number, e: boolean): Verdict {
 
 function c49(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
+  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return noAt(e, v, "listChanged", "type", "boolean", s);
 }
 
 function c50(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
-  if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
+  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return noAt(e, v, "listChanged", "type", "boolean", s);
+  if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return noAt(e, v, "subscribe", "type", "boolean", s);
 }
 
 /** The check of `ServerCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -633,13 +633,13 @@ export function cStringSchema(v: any, d: number, e: boolean): Verdict {
   const s = "StringSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "format")) if (!((v["format"] === "date" || v["format"] === "date-time" || v["format"] === "email" || v["format"] === "uri"))) return at(no(e, v["format"], "enum", ["date","date-time","email","uri"], s + "/properties/format"), "format");
-  if (hasOwn(v, "maxLength")) if (!((typeof v["maxLength"] === "number" && Number.isInteger(v["maxLength"])))) return at(no(e, v["maxLength"], "type", "integer", s + "/properties/maxLength"), "maxLength");
-  if (hasOwn(v, "minLength")) if (!((typeof v["minLength"] === "number" && Number.isInteger(v["minLength"])))) return at(no(e, v["minLength"], "type", "integer", s + "/properties/minLength"), "minLength");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "format")) if (!((v["format"] === "date" || v["format"] === "date-time" || v["format"] === "email" || v["format"] === "uri"))) return noAt(e, v, "format", "enum", ["date","date-time","email","uri"], s);
+  if (hasOwn(v, "maxLength")) if (!((typeof v["maxLength"] === "number" && Number.isInteger(v["maxLength"])))) return noAt(e, v, "maxLength", "type", "integer", s);
+  if (hasOwn(v, "minLength")) if (!((typeof v["minLength"] === "number" && Number.isInteger(v["minLength"])))) return noAt(e, v, "minLength", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
 }
 
 /** The check of `SubscriptionFilter`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -647,9 +647,9 @@ export function cSubscriptionFilter(v: any, d: number, e: boolean): Verdict {
   const s = "SubscriptionFilter";
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
-  if (hasOwn(v, "promptsListChanged")) if (!(typeof v["promptsListChanged"] === "boolean")) return at(no(e, v["promptsListChanged"], "type", "boolean", s + "/properties/promptsListChanged"), "promptsListChanged");
-  if (hasOwn(v, "resourcesListChanged")) if (!(typeof v["resourcesListChanged"] === "boolean")) return at(no(e, v["resourcesListChanged"], "type", "boolean", s + "/properties/resourcesListChanged"), "resourcesListChanged");
-  if (hasOwn(v, "toolsListChanged")) if (!(typeof v["toolsListChanged"] === "boolean")) return at(no(e, v["toolsListChanged"], "type", "boolean", s + "/properties/toolsListChanged"), "toolsListChanged");
+  if (hasOwn(v, "promptsListChanged")) if (!(typeof v["promptsListChanged"] === "boolean")) return noAt(e, v, "promptsListChanged", "type", "boolean", s);
+  if (hasOwn(v, "resourcesListChanged")) if (!(typeof v["resourcesListChanged"] === "boolean")) return noAt(e, v, "resourcesListChanged", "type", "boolean", s);
+  if (hasOwn(v, "toolsListChanged")) if (!(typeof v["toolsListChanged"] === "boolean")) return noAt(e, v, "toolsListChanged", "type", "boolean", s);
   if (hasOwn(v, "resourceSubscriptions")) if ((r = c17(v["resourceSubscriptions"], d + 1, e, "SubscriptionFilter/properties/resourceSubscriptions")) !== undefined) return at(r, "resourceSubscriptions");
 }
 
@@ -670,8 +670,8 @@ export function cTextContent(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
-  if (!(v["type"] === "text")) return at(no(e, v["type"], "const", "text", s + "/properties/type"), "type");
+  if (!(typeof v["text"] === "string")) return noAt(e, v, "text", "type", "string", s);
+  if (!(v["type"] === "text")) return noAt(e, v, "type", "const", "text", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
@@ -683,8 +683,8 @@ export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["text"] === "string")) return noAt(e, v, "text", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c3(v["uri"], d + 1, e, "TextResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
@@ -693,8 +693,8 @@ function c53(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "const")) return missing(e, "const", s);
   if (!hasOwn(v, "title")) return missing(e, "title", s);
-  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
-  if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(typeof v["const"] === "string")) return noAt(e, v, "const", "type", "string", s);
+  if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 function c54(v: any, d: number, e: boolean, s: string): Verdict {
@@ -718,11 +718,11 @@ export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Ver
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "items")) return missing(e, "items", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
-  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return noAt(e, v, "maxItems", "type", "integer", s);
+  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return noAt(e, v, "minItems", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "array")) return noAt(e, v, "type", "const", "array", s);
   if (hasOwn(v, "default")) if ((r = c17(v["default"], d + 1, e, "TitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
   if ((r = c55(v["items"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
 }
@@ -741,23 +741,23 @@ export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Ve
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "oneOf")) return missing(e, "oneOf", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c56(v["oneOf"], d + 1, e, "TitledSingleSelectEnumSchema/properties/oneOf")) !== undefined) return at(r, "oneOf");
 }
 
 function c57(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
-  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
+  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return noAt(e, v, "$schema", "type", "string", s);
+  if (!(v["type"] === "object")) return noAt(e, v, "type", "const", "object", s);
 }
 
 function c58(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
+  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return noAt(e, v, "$schema", "type", "string", s);
 }
 
 /** The check of `Tool`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -767,9 +767,9 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "inputSchema")) return missing(e, "inputSchema", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = cMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "outputSchema")) if ((r = c58(v["outputSchema"], d + 1, e, "Tool/properties/outputSchema")) !== undefined) return at(r, "outputSchema");
   if ((r = c57(v["inputSchema"], d + 1, e, "Tool/properties/inputSchema")) !== undefined) return at(r, "inputSchema");
@@ -781,11 +781,11 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
 export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
   const s = "ToolAnnotations";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "destructiveHint")) if (!(typeof v["destructiveHint"] === "boolean")) return at(no(e, v["destructiveHint"], "type", "boolean", s + "/properties/destructiveHint"), "destructiveHint");
-  if (hasOwn(v, "idempotentHint")) if (!(typeof v["idempotentHint"] === "boolean")) return at(no(e, v["idempotentHint"], "type", "boolean", s + "/properties/idempotentHint"), "idempotentHint");
-  if (hasOwn(v, "openWorldHint")) if (!(typeof v["openWorldHint"] === "boolean")) return at(no(e, v["openWorldHint"], "type", "boolean", s + "/properties/openWorldHint"), "openWorldHint");
-  if (hasOwn(v, "readOnlyHint")) if (!(typeof v["readOnlyHint"] === "boolean")) return at(no(e, v["readOnlyHint"], "type", "boolean", s + "/properties/readOnlyHint"), "readOnlyHint");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "destructiveHint")) if (!(typeof v["destructiveHint"] === "boolean")) return noAt(e, v, "destructiveHint", "type", "boolean", s);
+  if (hasOwn(v, "idempotentHint")) if (!(typeof v["idempotentHint"] === "boolean")) return noAt(e, v, "idempotentHint", "type", "boolean", s);
+  if (hasOwn(v, "openWorldHint")) if (!(typeof v["openWorldHint"] === "boolean")) return noAt(e, v, "openWorldHint", "type", "boolean", s);
+  if (hasOwn(v, "readOnlyHint")) if (!(typeof v["readOnlyHint"] === "boolean")) return noAt(e, v, "readOnlyHint", "type", "boolean", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 function c62(v: any, d: number, e: boolean, s: string): Verdict {
@@ -793,7 +793,7 @@ function c62(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c17(v["enum"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items/properties/enum")) !== undefined) return at(r, "enum");
 }
 
@@ -804,11 +804,11 @@ export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): V
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "items")) return missing(e, "items", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
-  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return noAt(e, v, "maxItems", "type", "integer", s);
+  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return noAt(e, v, "minItems", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "array")) return noAt(e, v, "type", "const", "array", s);
   if (hasOwn(v, "default")) if ((r = c17(v["default"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
   if ((r = c62(v["items"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
 }
@@ -820,9 +820,9 @@ export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): 
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c17(v["enum"], d + 1, e, "UntitledSingleSelectEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
 }

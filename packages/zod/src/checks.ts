@@ -162,7 +162,7 @@ export {
   requestChecks,
   resultResponseChecks,
 } from "./check-tables.gen.js";
-export { at, closest, codePoints, codePointsWithin, FAILED, hasOwn, isObj, MAX_VALIDATION_DEPTH, missing, no, objectAt, predicate } from "./check-runtime.js";
+export { at, closest, codePoints, codePointsWithin, FAILED, hasOwn, isObj, MAX_VALIDATION_DEPTH, missing, no, noAt, objectAt, predicate } from "./check-runtime.js";
 export type { Check, CheckIssue, Verdict } from "./check-runtime.js";
 export { describeIssue, firstIssueOf } from "./first-issue.js";
 export type { FirstIssue } from "./first-issue.js";

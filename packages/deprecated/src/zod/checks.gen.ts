@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, isUri, missing, no, objectAt } from "@mrtr/zod/checks";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, isUri, missing, no, noAt, objectAt } from "@mrtr/zod/checks";
 import type { Verdict } from "@mrtr/zod/checks";
 import { checks as coreChecks } from "@mrtr/zod/checks";
 
@@ -16,7 +16,7 @@ export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["method"] === "sampling/createMessage")) return at(no(e, v["method"], "const", "sampling/createMessage", s + "/properties/method"), "method");
+  if (!(v["method"] === "sampling/createMessage")) return noAt(e, v, "method", "const", "sampling/createMessage", s);
   if ((r = cCreateMessageRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -46,10 +46,10 @@ export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verd
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "maxTokens")) return missing(e, "maxTokens", s);
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
-  if (hasOwn(v, "includeContext")) if (!((v["includeContext"] === "allServers" || v["includeContext"] === "none" || v["includeContext"] === "thisServer"))) return at(no(e, v["includeContext"], "enum", ["allServers","none","thisServer"], s + "/properties/includeContext"), "includeContext");
-  if (!((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return at(no(e, v["maxTokens"], "type", "integer", s + "/properties/maxTokens"), "maxTokens");
-  if (hasOwn(v, "systemPrompt")) if (!(typeof v["systemPrompt"] === "string")) return at(no(e, v["systemPrompt"], "type", "string", s + "/properties/systemPrompt"), "systemPrompt");
-  if (hasOwn(v, "temperature")) if (!((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return at(no(e, v["temperature"], "type", "number", s + "/properties/temperature"), "temperature");
+  if (hasOwn(v, "includeContext")) if (!((v["includeContext"] === "allServers" || v["includeContext"] === "none" || v["includeContext"] === "thisServer"))) return noAt(e, v, "includeContext", "enum", ["allServers","none","thisServer"], s);
+  if (!((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return noAt(e, v, "maxTokens", "type", "integer", s);
+  if (hasOwn(v, "systemPrompt")) if (!(typeof v["systemPrompt"] === "string")) return noAt(e, v, "systemPrompt", "type", "string", s);
+  if (hasOwn(v, "temperature")) if (!((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return noAt(e, v, "temperature", "type", "number", s);
   if (hasOwn(v, "toolChoice")) if ((r = cToolChoice(v["toolChoice"], d + 1, e)) !== undefined) return at(r, "toolChoice");
   if (hasOwn(v, "stopSequences")) if ((r = c1(v["stopSequences"], d + 1, e, "CreateMessageRequestParams/properties/stopSequences")) !== undefined) return at(r, "stopSequences");
   if (hasOwn(v, "modelPreferences")) if ((r = cModelPreferences(v["modelPreferences"], d + 1, e)) !== undefined) return at(r, "modelPreferences");
@@ -91,8 +91,8 @@ export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "model")) return missing(e, "model", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
-  if (!(typeof v["model"] === "string")) return at(no(e, v["model"], "type", "string", s + "/properties/model"), "model");
-  if (hasOwn(v, "stopReason")) if (!(typeof v["stopReason"] === "string")) return at(no(e, v["stopReason"], "type", "string", s + "/properties/stopReason"), "stopReason");
+  if (!(typeof v["model"] === "string")) return noAt(e, v, "model", "type", "string", s);
+  if (hasOwn(v, "stopReason")) if (!(typeof v["stopReason"] === "string")) return noAt(e, v, "stopReason", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = coreChecks.Role(v["role"], d + 1, e)) !== undefined) return at(r, "role");
   if ((r = c4(v["content"], d + 1, e, "CreateMessageResult/properties/content")) !== undefined) return at(r, "content");
@@ -110,7 +110,7 @@ export function cListRootsRequest(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["method"] === "roots/list")) return at(no(e, v["method"], "const", "roots/list", s + "/properties/method"), "method");
+  if (!(v["method"] === "roots/list")) return noAt(e, v, "method", "const", "roots/list", s);
   if (hasOwn(v, "params")) if ((r = c5(v["params"], d + 1, e, "ListRootsRequest/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -145,8 +145,8 @@ export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/message")) return at(no(e, v["method"], "const", "notifications/message", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/message")) return noAt(e, v, "method", "const", "notifications/message", s);
   if ((r = cLoggingMessageNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -157,7 +157,7 @@ export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean)
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "level")) return missing(e, "level", s);
-  if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return at(no(e, v["logger"], "type", "string", s + "/properties/logger"), "logger");
+  if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return noAt(e, v, "logger", "type", "string", s);
   if ((r = cLoggingLevel(v["level"], d + 1, e)) !== undefined) return at(r, "level");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.NotificationMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
@@ -166,7 +166,7 @@ export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean)
 export function cModelHint(v: any, d: number, e: boolean): Verdict {
   const s = "ModelHint";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
 }
 
 function c7(v: any, d: number, e: boolean, s: string): Verdict {
@@ -204,7 +204,7 @@ export function cRoot(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c9(v["uri"], d + 1, e, "Root/properties/uri")) !== undefined) return at(r, "uri");
 }
@@ -261,7 +261,7 @@ export function cSamplingMessageContentBlock(v: any, d: number, e: boolean): Ver
 export function cToolChoice(v: any, d: number, e: boolean): Verdict {
   const s = "ToolChoice";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "mode")) if (!((v["mode"] === "auto" || v["mode"] === "none" || v["mode"] === "required"))) return at(no(e, v["mode"], "enum", ["auto","none","required"], s + "/properties/mode"), "mode");
+  if (hasOwn(v, "mode")) if (!((v["mode"] === "auto" || v["mode"] === "none" || v["mode"] === "required"))) return noAt(e, v, "mode", "enum", ["auto","none","required"], s);
 }
 
 function c11(v: any, d: number, e: boolean, s: string): Verdict {
@@ -279,9 +279,9 @@ export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (!hasOwn(v, "toolUseId")) return missing(e, "toolUseId", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
-  if (!(typeof v["toolUseId"] === "string")) return at(no(e, v["toolUseId"], "type", "string", s + "/properties/toolUseId"), "toolUseId");
-  if (!(v["type"] === "tool_result")) return at(no(e, v["type"], "const", "tool_result", s + "/properties/type"), "type");
+  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return noAt(e, v, "isError", "type", "boolean", s);
+  if (!(typeof v["toolUseId"] === "string")) return noAt(e, v, "toolUseId", "type", "string", s);
+  if (!(v["type"] === "tool_result")) return noAt(e, v, "type", "const", "tool_result", s);
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if ((r = c11(v["content"], d + 1, e, "ToolResultContent/properties/content")) !== undefined) return at(r, "content");
 }
@@ -299,10 +299,10 @@ export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "input")) return missing(e, "input", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(typeof v["id"] === "string")) return at(no(e, v["id"], "type", "string", s + "/properties/id"), "id");
+  if (!(typeof v["id"] === "string")) return noAt(e, v, "id", "type", "string", s);
   if ((r = c12(v["input"], d + 1, e, "ToolUseContent/properties/input")) !== undefined) return at(r, "input");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (!(v["type"] === "tool_use")) return at(no(e, v["type"], "const", "tool_use", s + "/properties/type"), "type");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (!(v["type"] === "tool_use")) return noAt(e, v, "type", "const", "tool_use", s);
   if (hasOwn(v, "_meta")) if ((r = coreChecks.MetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -315,8 +315,8 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "tools/call")) return noAt(e, v, "method", "const", "tools/call", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -329,8 +329,8 @@ export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "arguments")) if ((r = c12(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
@@ -359,7 +359,7 @@ export function cCallToolResultResponse(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c14(v["result"], d + 1, e, "CallToolResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
@@ -428,8 +428,8 @@ export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "completion/complete")) return noAt(e, v, "method", "const", "completion/complete", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -438,8 +438,8 @@ function c18(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "value")) return missing(e, "value", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (!(typeof v["value"] === "string")) return noAt(e, v, "value", "type", "string", s);
 }
 
 function c19(v: any, d: number, e: boolean, s: string): Verdict {
@@ -489,8 +489,8 @@ export function cDiscoverRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "server/discover")) return at(no(e, v["method"], "const", "server/discover", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "server/discover")) return noAt(e, v, "method", "const", "server/discover", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -510,9 +510,9 @@ export function cDiscoverResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
   if (!hasOwn(v, "supportedVersions")) return missing(e, "supportedVersions", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return at(no(e, v["cacheScope"], "enum", ["private","public"], s + "/properties/cacheScope"), "cacheScope");
-  if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
-  if (!(typeof v["resultType"] === "string")) return at(no(e, v["resultType"], "type", "string", s + "/properties/resultType"), "resultType");
+  if (!((v["cacheScope"] === "private" || v["cacheScope"] === "public"))) return noAt(e, v, "cacheScope", "enum", ["private","public"], s);
+  if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return noAt(e, v, "instructions", "type", "string", s);
+  if (!(typeof v["resultType"] === "string")) return noAt(e, v, "resultType", "type", "string", s);
   if ((r = c22(v["ttlMs"], d + 1, e, "DiscoverResult/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if ((r = c1(v["supportedVersions"], d + 1, e, "DiscoverResult/properties/supportedVersions")) !== undefined) return at(r, "supportedVersions");
   if (hasOwn(v, "_meta")) if ((r = coreChecks.ResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
@@ -527,7 +527,7 @@ export function cDiscoverResultResponse(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cDiscoverResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -541,8 +541,8 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "prompts/get")) return noAt(e, v, "method", "const", "prompts/get", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -554,8 +554,8 @@ export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict 
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if (hasOwn(v, "arguments")) if ((r = c19(v["arguments"], d + 1, e, "GetPromptRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
@@ -585,7 +585,7 @@ export function cGetPromptResultResponse(v: any, d: number, e: boolean): Verdict
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c24(v["result"], d + 1, e, "GetPromptResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
@@ -620,8 +620,8 @@ export function cInputRequiredResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
-  if (!(v["resultType"] === "input_required")) return at(no(e, v["resultType"], "const", "input_required", s + "/properties/resultType"), "resultType");
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
+  if (!(v["resultType"] === "input_required")) return noAt(e, v, "resultType", "const", "input_required", s);
   if (hasOwn(v, "_meta")) if ((r = coreChecks.ResultMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputRequests")) if ((r = cInputRequests(v["inputRequests"], d + 1, e)) !== undefined) return at(r, "inputRequests");
   if (isObj(v) && !((hasOwn(v, "inputRequests")) || (hasOwn(v, "requestState")))) return no(e, v, "anyOf", [["inputRequests"],["requestState"]], s);
@@ -652,7 +652,7 @@ export function cInputResponseRequestParams(v: any, d: number, e: boolean): Verd
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
@@ -674,8 +674,8 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "prompts/list")) return noAt(e, v, "method", "const", "prompts/list", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -689,8 +689,8 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/templates/list")) return noAt(e, v, "method", "const", "resources/templates/list", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -704,8 +704,8 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/list")) return noAt(e, v, "method", "const", "resources/list", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -719,8 +719,8 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "tools/list")) return noAt(e, v, "method", "const", "tools/list", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -737,7 +737,7 @@ function c27(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
-  if (!(v["code"] === -32021)) return at(no(e, v["code"], "const", -32021, s + "/properties/code"), "code");
+  if (!(v["code"] === -32021)) return noAt(e, v, "code", "const", -32021, s);
   if ((r = c26(v["data"], d + 1, e, "MissingRequiredClientCapabilityError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
@@ -754,7 +754,7 @@ export function cMissingRequiredClientCapabilityError(v: any, d: number, e: bool
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if (hasOwn(v, "id")) if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c28(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
@@ -768,8 +768,8 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -780,7 +780,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
-  if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
+  if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return noAt(e, v, "cursor", "type", "string", s);
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
 }
 
@@ -793,8 +793,8 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/read")) return noAt(e, v, "method", "const", "resources/read", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -806,7 +806,7 @@ export function cReadResourceRequestParams(v: any, d: number, e: boolean): Verdi
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "_meta")) return missing(e, "_meta", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return at(no(e, v["requestState"], "type", "string", s + "/properties/requestState"), "requestState");
+  if (hasOwn(v, "requestState")) if (!(typeof v["requestState"] === "string")) return noAt(e, v, "requestState", "type", "string", s);
   if ((r = c9(v["uri"], d + 1, e, "ReadResourceRequestParams/properties/uri")) !== undefined) return at(r, "uri");
   if ((r = cRequestMetaObject(v["_meta"], d + 1, e)) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "inputResponses")) if ((r = cInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
@@ -836,7 +836,7 @@ export function cReadResourceResultResponse(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c30(v["result"], d + 1, e, "ReadResourceResultResponse/properties/result")) !== undefined) return at(r, "result");
 }
@@ -877,13 +877,13 @@ export function cResourceRequestParams(v: any, d: number, e: boolean): Verdict {
 
 function c31(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
+  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return noAt(e, v, "listChanged", "type", "boolean", s);
 }
 
 function c32(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
-  if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
+  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return noAt(e, v, "listChanged", "type", "boolean", s);
+  if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return noAt(e, v, "subscribe", "type", "boolean", s);
 }
 
 /** The check of `ServerCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -958,8 +958,8 @@ export function cSubscriptionsListenRequest(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "subscriptions/listen")) return at(no(e, v["method"], "const", "subscriptions/listen", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "subscriptions/listen")) return noAt(e, v, "method", "const", "subscriptions/listen", s);
   if ((r = coreChecks.RequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscriptionsListenRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }

@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, objectAt } from "@mrtr/zod/check-runtime";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isObj, missing, no, noAt, objectAt } from "@mrtr/zod/check-runtime";
 import type { Verdict } from "@mrtr/zod/check-runtime";
 import { c2, c29, c4, cAudioContent, cClientCapabilities, cContentBlock, cImageContent, cImplementation, cLoggingLevel, cModelPreferences, cPrimitiveSchemaDefinition, cProgressToken, cPrompt, cPromptMessage, cPromptReference, cRequestId, cResource, cResourceTemplate, cResourceTemplateReference, cRole, cRoot, cSamplingMessage, cSamplingMessageContentBlock, cServerCapabilities, cTextContent, cTool, cToolChoice, cToolResultContent, cToolUseContent } from "./checks-types.gen.js";
 
@@ -18,8 +18,8 @@ export function cCallToolRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "tools/call")) return at(no(e, v["method"], "const", "tools/call", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "tools/call")) return noAt(e, v, "method", "const", "tools/call", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCallToolRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -37,7 +37,7 @@ export function cCallToolRequestParams(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "arguments")) if ((r = c2(v["arguments"], d + 1, e, "CallToolRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "CallToolRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
@@ -55,7 +55,7 @@ export function cCallToolResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "content")) return missing(e, "content", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "CallToolResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
+  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return noAt(e, v, "isError", "type", "boolean", s);
   if (hasOwn(v, "structuredContent")) if ((r = c2(v["structuredContent"], d + 1, e, "CallToolResult/properties/structuredContent")) !== undefined) return at(r, "structuredContent");
   if ((r = c6(v["content"], d + 1, e, "CallToolResult/properties/content")) !== undefined) return at(r, "content");
 }
@@ -68,8 +68,8 @@ export function cCancelledNotification(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/cancelled")) return at(no(e, v["method"], "const", "notifications/cancelled", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/cancelled")) return noAt(e, v, "method", "const", "notifications/cancelled", s);
   if ((r = cCancelledNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -79,7 +79,7 @@ export function cCancelledNotificationParams(v: any, d: number, e: boolean): Ver
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "CancelledNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return at(no(e, v["reason"], "type", "string", s + "/properties/reason"), "reason");
+  if (hasOwn(v, "reason")) if (!(typeof v["reason"] === "string")) return noAt(e, v, "reason", "type", "string", s);
   if (hasOwn(v, "requestId")) if ((r = cRequestId(v["requestId"], d + 1, e)) !== undefined) return at(r, "requestId");
 }
 
@@ -155,8 +155,8 @@ export function cCompleteRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "completion/complete")) return at(no(e, v["method"], "const", "completion/complete", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "completion/complete")) return noAt(e, v, "method", "const", "completion/complete", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCompleteRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -165,8 +165,8 @@ function c12(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "value")) return missing(e, "value", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (!(typeof v["value"] === "string")) return at(no(e, v["value"], "type", "string", s + "/properties/value"), "value");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (!(typeof v["value"] === "string")) return noAt(e, v, "value", "type", "string", s);
 }
 
 function c13(v: any, d: number, e: boolean, s: string): Verdict {
@@ -215,8 +215,8 @@ function c17(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "values")) return missing(e, "values", s);
-  if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return at(no(e, v["hasMore"], "type", "boolean", s + "/properties/hasMore"), "hasMore");
-  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return at(no(e, v["total"], "type", "integer", s + "/properties/total"), "total");
+  if (hasOwn(v, "hasMore")) if (!(typeof v["hasMore"] === "boolean")) return noAt(e, v, "hasMore", "type", "boolean", s);
+  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isInteger(v["total"])))) return noAt(e, v, "total", "type", "integer", s);
   if ((r = c16(v["values"], d + 1, e, "CompleteResult/properties/completion/properties/values")) !== undefined) return at(r, "values");
 }
 
@@ -239,8 +239,8 @@ export function cCreateMessageRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "sampling/createMessage")) return at(no(e, v["method"], "const", "sampling/createMessage", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "sampling/createMessage")) return noAt(e, v, "method", "const", "sampling/createMessage", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cCreateMessageRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -266,11 +266,11 @@ export function cCreateMessageRequestParams(v: any, d: number, e: boolean): Verd
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "maxTokens")) return missing(e, "maxTokens", s);
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
-  if (hasOwn(v, "includeContext")) if (!((v["includeContext"] === "allServers" || v["includeContext"] === "none" || v["includeContext"] === "thisServer"))) return at(no(e, v["includeContext"], "enum", ["allServers","none","thisServer"], s + "/properties/includeContext"), "includeContext");
-  if (!((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return at(no(e, v["maxTokens"], "type", "integer", s + "/properties/maxTokens"), "maxTokens");
+  if (hasOwn(v, "includeContext")) if (!((v["includeContext"] === "allServers" || v["includeContext"] === "none" || v["includeContext"] === "thisServer"))) return noAt(e, v, "includeContext", "enum", ["allServers","none","thisServer"], s);
+  if (!((typeof v["maxTokens"] === "number" && Number.isInteger(v["maxTokens"])))) return noAt(e, v, "maxTokens", "type", "integer", s);
   if (hasOwn(v, "metadata")) if ((r = c2(v["metadata"], d + 1, e, "CreateMessageRequestParams/properties/metadata")) !== undefined) return at(r, "metadata");
-  if (hasOwn(v, "systemPrompt")) if (!(typeof v["systemPrompt"] === "string")) return at(no(e, v["systemPrompt"], "type", "string", s + "/properties/systemPrompt"), "systemPrompt");
-  if (hasOwn(v, "temperature")) if (!((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return at(no(e, v["temperature"], "type", "number", s + "/properties/temperature"), "temperature");
+  if (hasOwn(v, "systemPrompt")) if (!(typeof v["systemPrompt"] === "string")) return noAt(e, v, "systemPrompt", "type", "string", s);
+  if (hasOwn(v, "temperature")) if (!((typeof v["temperature"] === "number" && Number.isFinite(v["temperature"])))) return noAt(e, v, "temperature", "type", "number", s);
   if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "CreateMessageRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "toolChoice")) if ((r = cToolChoice(v["toolChoice"], d + 1, e)) !== undefined) return at(r, "toolChoice");
   if (hasOwn(v, "stopSequences")) if ((r = c16(v["stopSequences"], d + 1, e, "CreateMessageRequestParams/properties/stopSequences")) !== undefined) return at(r, "stopSequences");
@@ -313,8 +313,8 @@ export function cCreateMessageResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "model")) return missing(e, "model", s);
   if (!hasOwn(v, "role")) return missing(e, "role", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "CreateMessageResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (!(typeof v["model"] === "string")) return at(no(e, v["model"], "type", "string", s + "/properties/model"), "model");
-  if (hasOwn(v, "stopReason")) if (!(typeof v["stopReason"] === "string")) return at(no(e, v["stopReason"], "type", "string", s + "/properties/stopReason"), "stopReason");
+  if (!(typeof v["model"] === "string")) return noAt(e, v, "model", "type", "string", s);
+  if (hasOwn(v, "stopReason")) if (!(typeof v["stopReason"] === "string")) return noAt(e, v, "stopReason", "type", "string", s);
   if ((r = cRole(v["role"], d + 1, e)) !== undefined) return at(r, "role");
   if ((r = c21(v["content"], d + 1, e, "CreateMessageResult/properties/content")) !== undefined) return at(r, "content");
 }
@@ -328,8 +328,8 @@ export function cElicitRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "elicitation/create")) return at(no(e, v["method"], "const", "elicitation/create", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "elicitation/create")) return noAt(e, v, "method", "const", "elicitation/create", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cElicitRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -345,8 +345,8 @@ function c23(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "properties")) return missing(e, "properties", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
-  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
+  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return noAt(e, v, "$schema", "type", "string", s);
+  if (!(v["type"] === "object")) return noAt(e, v, "type", "const", "object", s);
   if (hasOwn(v, "required")) if ((r = c16(v["required"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/required")) !== undefined) return at(r, "required");
   if ((r = c22(v["properties"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema/properties/properties")) !== undefined) return at(r, "properties");
 }
@@ -358,8 +358,8 @@ export function cElicitRequestFormParams(v: any, d: number, e: boolean): Verdict
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "requestedSchema")) return missing(e, "requestedSchema", s);
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
-  if (hasOwn(v, "mode")) if (!(v["mode"] === "form")) return at(no(e, v["mode"], "const", "form", s + "/properties/mode"), "mode");
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
+  if (hasOwn(v, "mode")) if (!(v["mode"] === "form")) return noAt(e, v, "mode", "const", "form", s);
   if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "ElicitRequestFormParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if ((r = c23(v["requestedSchema"], d + 1, e, "ElicitRequestFormParams/properties/requestedSchema")) !== undefined) return at(r, "requestedSchema");
 }
@@ -391,9 +391,9 @@ export function cElicitRequestURLParams(v: any, d: number, e: boolean): Verdict 
   if (!hasOwn(v, "message")) return missing(e, "message", s);
   if (!hasOwn(v, "mode")) return missing(e, "mode", s);
   if (!hasOwn(v, "url")) return missing(e, "url", s);
-  if (!(typeof v["elicitationId"] === "string")) return at(no(e, v["elicitationId"], "type", "string", s + "/properties/elicitationId"), "elicitationId");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
-  if (!(v["mode"] === "url")) return at(no(e, v["mode"], "const", "url", s + "/properties/mode"), "mode");
+  if (!(typeof v["elicitationId"] === "string")) return noAt(e, v, "elicitationId", "type", "string", s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
+  if (!(v["mode"] === "url")) return noAt(e, v, "mode", "const", "url", s);
   if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "ElicitRequestURLParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if ((r = c4(v["url"], d + 1, e, "ElicitRequestURLParams/properties/url")) !== undefined) return at(r, "url");
 }
@@ -422,14 +422,14 @@ export function cElicitResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "action")) return missing(e, "action", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ElicitResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (!((v["action"] === "accept" || v["action"] === "cancel" || v["action"] === "decline"))) return at(no(e, v["action"], "enum", ["accept","cancel","decline"], s + "/properties/action"), "action");
+  if (!((v["action"] === "accept" || v["action"] === "cancel" || v["action"] === "decline"))) return noAt(e, v, "action", "enum", ["accept","cancel","decline"], s);
   if (hasOwn(v, "content")) if ((r = c26(v["content"], d + 1, e, "ElicitResult/properties/content")) !== undefined) return at(r, "content");
 }
 
 function c27(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "elicitationId")) return missing(e, "elicitationId", s);
-  if (!(typeof v["elicitationId"] === "string")) return at(no(e, v["elicitationId"], "type", "string", s + "/properties/elicitationId"), "elicitationId");
+  if (!(typeof v["elicitationId"] === "string")) return noAt(e, v, "elicitationId", "type", "string", s);
 }
 
 /** The check of `ElicitationCompleteNotification`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -440,8 +440,8 @@ export function cElicitationCompleteNotification(v: any, d: number, e: boolean):
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/elicitation/complete")) return at(no(e, v["method"], "const", "notifications/elicitation/complete", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/elicitation/complete")) return noAt(e, v, "method", "const", "notifications/elicitation/complete", s);
   if ((r = c27(v["params"], d + 1, e, "ElicitationCompleteNotification/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -459,8 +459,8 @@ export function cError(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "message")) return missing(e, "message", s);
-  if (!((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return at(no(e, v["code"], "type", "integer", s + "/properties/code"), "code");
-  if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
+  if (!((typeof v["code"] === "number" && Number.isInteger(v["code"])))) return noAt(e, v, "code", "type", "integer", s);
+  if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
 }
 
 /** The check of `GetPromptRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -472,8 +472,8 @@ export function cGetPromptRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "prompts/get")) return at(no(e, v["method"], "const", "prompts/get", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "prompts/get")) return noAt(e, v, "method", "const", "prompts/get", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cGetPromptRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -484,7 +484,7 @@ export function cGetPromptRequestParams(v: any, d: number, e: boolean): Verdict 
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "GetPromptRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if (hasOwn(v, "arguments")) if ((r = c13(v["arguments"], d + 1, e, "GetPromptRequestParams/properties/arguments")) !== undefined) return at(r, "arguments");
 }
@@ -503,7 +503,7 @@ export function cGetPromptResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "messages")) return missing(e, "messages", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "GetPromptResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
   if ((r = c31(v["messages"], d + 1, e, "GetPromptResult/properties/messages")) !== undefined) return at(r, "messages");
 }
 
@@ -516,8 +516,8 @@ export function cInitializeRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "initialize")) return at(no(e, v["method"], "const", "initialize", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "initialize")) return noAt(e, v, "method", "const", "initialize", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cInitializeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -530,7 +530,7 @@ export function cInitializeRequestParams(v: any, d: number, e: boolean): Verdict
   if (!hasOwn(v, "capabilities")) return missing(e, "capabilities", s);
   if (!hasOwn(v, "clientInfo")) return missing(e, "clientInfo", s);
   if (!hasOwn(v, "protocolVersion")) return missing(e, "protocolVersion", s);
-  if (!(typeof v["protocolVersion"] === "string")) return at(no(e, v["protocolVersion"], "type", "string", s + "/properties/protocolVersion"), "protocolVersion");
+  if (!(typeof v["protocolVersion"] === "string")) return noAt(e, v, "protocolVersion", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "InitializeRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
   if ((r = cClientCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
   if ((r = cImplementation(v["clientInfo"], d + 1, e)) !== undefined) return at(r, "clientInfo");
@@ -545,8 +545,8 @@ export function cInitializeResult(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "protocolVersion")) return missing(e, "protocolVersion", s);
   if (!hasOwn(v, "serverInfo")) return missing(e, "serverInfo", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "InitializeResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return at(no(e, v["instructions"], "type", "string", s + "/properties/instructions"), "instructions");
-  if (!(typeof v["protocolVersion"] === "string")) return at(no(e, v["protocolVersion"], "type", "string", s + "/properties/protocolVersion"), "protocolVersion");
+  if (hasOwn(v, "instructions")) if (!(typeof v["instructions"] === "string")) return noAt(e, v, "instructions", "type", "string", s);
+  if (!(typeof v["protocolVersion"] === "string")) return noAt(e, v, "protocolVersion", "type", "string", s);
   if ((r = cServerCapabilities(v["capabilities"], d + 1, e)) !== undefined) return at(r, "capabilities");
   if ((r = cImplementation(v["serverInfo"], d + 1, e)) !== undefined) return at(r, "serverInfo");
 }
@@ -558,8 +558,8 @@ export function cInitializedNotification(v: any, d: number, e: boolean): Verdict
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/initialized")) return at(no(e, v["method"], "const", "notifications/initialized", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/initialized")) return noAt(e, v, "method", "const", "notifications/initialized", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -570,7 +570,7 @@ export function cJSONRPCErrorResponse(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
@@ -582,8 +582,8 @@ export function cJSONRPCNotification(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "JSONRPCNotification/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -595,8 +595,8 @@ export function cJSONRPCRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "JSONRPCRequest/properties/params")) !== undefined) return at(r, "params");
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
 }
@@ -627,7 +627,7 @@ export function cJSONRPCResultResponse(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "result")) return missing(e, "result", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cResult(v["result"], d + 1, e)) !== undefined) return at(r, "result");
 }
@@ -640,8 +640,8 @@ export function cListPromptsRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "prompts/list")) return at(no(e, v["method"], "const", "prompts/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "prompts/list")) return noAt(e, v, "method", "const", "prompts/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -660,7 +660,7 @@ export function cListPromptsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "prompts")) return missing(e, "prompts", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListPromptsResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
   if ((r = c35(v["prompts"], d + 1, e, "ListPromptsResult/properties/prompts")) !== undefined) return at(r, "prompts");
 }
 
@@ -672,8 +672,8 @@ export function cListResourceTemplatesRequest(v: any, d: number, e: boolean): Ve
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/templates/list")) return at(no(e, v["method"], "const", "resources/templates/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/templates/list")) return noAt(e, v, "method", "const", "resources/templates/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -692,7 +692,7 @@ export function cListResourceTemplatesResult(v: any, d: number, e: boolean): Ver
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resourceTemplates")) return missing(e, "resourceTemplates", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListResourceTemplatesResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
   if ((r = c36(v["resourceTemplates"], d + 1, e, "ListResourceTemplatesResult/properties/resourceTemplates")) !== undefined) return at(r, "resourceTemplates");
 }
 
@@ -704,8 +704,8 @@ export function cListResourcesRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/list")) return at(no(e, v["method"], "const", "resources/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/list")) return noAt(e, v, "method", "const", "resources/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -724,7 +724,7 @@ export function cListResourcesResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "resources")) return missing(e, "resources", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListResourcesResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
   if ((r = c37(v["resources"], d + 1, e, "ListResourcesResult/properties/resources")) !== undefined) return at(r, "resources");
 }
 
@@ -736,8 +736,8 @@ export function cListRootsRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "roots/list")) return at(no(e, v["method"], "const", "roots/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "roots/list")) return noAt(e, v, "method", "const", "roots/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -767,8 +767,8 @@ export function cListToolsRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "tools/list")) return at(no(e, v["method"], "const", "tools/list", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "tools/list")) return noAt(e, v, "method", "const", "tools/list", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -780,7 +780,7 @@ export function cListToolsResult(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "tools")) return missing(e, "tools", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ListToolsResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
   if ((r = c19(v["tools"], d + 1, e, "ListToolsResult/properties/tools")) !== undefined) return at(r, "tools");
 }
 
@@ -792,8 +792,8 @@ export function cLoggingMessageNotification(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/message")) return at(no(e, v["method"], "const", "notifications/message", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/message")) return noAt(e, v, "method", "const", "notifications/message", s);
   if ((r = cLoggingMessageNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -805,7 +805,7 @@ export function cLoggingMessageNotificationParams(v: any, d: number, e: boolean)
   if (!hasOwn(v, "data")) return missing(e, "data", s);
   if (!hasOwn(v, "level")) return missing(e, "level", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "LoggingMessageNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return at(no(e, v["logger"], "type", "string", s + "/properties/logger"), "logger");
+  if (hasOwn(v, "logger")) if (!(typeof v["logger"] === "string")) return noAt(e, v, "logger", "type", "string", s);
   if ((r = cLoggingLevel(v["level"], d + 1, e)) !== undefined) return at(r, "level");
 }
 
@@ -815,7 +815,7 @@ export function cNotification(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "Notification/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -835,8 +835,8 @@ export function cPaginatedRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cPaginatedRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -846,7 +846,7 @@ export function cPaginatedRequestParams(v: any, d: number, e: boolean): Verdict 
   const s = "PaginatedRequestParams";
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
-  if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return at(no(e, v["cursor"], "type", "string", s + "/properties/cursor"), "cursor");
+  if (hasOwn(v, "cursor")) if (!(typeof v["cursor"] === "string")) return noAt(e, v, "cursor", "type", "string", s);
   if (hasOwn(v, "_meta")) if ((r = c5(v["_meta"], d + 1, e, "PaginatedRequestParams/properties/_meta")) !== undefined) return at(r, "_meta");
 }
 
@@ -856,7 +856,7 @@ export function cPaginatedResult(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "PaginatedResult/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return at(no(e, v["nextCursor"], "type", "string", s + "/properties/nextCursor"), "nextCursor");
+  if (hasOwn(v, "nextCursor")) if (!(typeof v["nextCursor"] === "string")) return noAt(e, v, "nextCursor", "type", "string", s);
 }
 
 /** The check of `PingRequest`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -867,8 +867,8 @@ export function cPingRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "id")) return missing(e, "id", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "ping")) return at(no(e, v["method"], "const", "ping", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "ping")) return noAt(e, v, "method", "const", "ping", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if (hasOwn(v, "params")) if ((r = cRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -881,8 +881,8 @@ export function cProgressNotification(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/progress")) return at(no(e, v["method"], "const", "notifications/progress", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/progress")) return noAt(e, v, "method", "const", "notifications/progress", s);
   if ((r = cProgressNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -894,9 +894,9 @@ export function cProgressNotificationParams(v: any, d: number, e: boolean): Verd
   if (!hasOwn(v, "progress")) return missing(e, "progress", s);
   if (!hasOwn(v, "progressToken")) return missing(e, "progressToken", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ProgressNotificationParams/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return at(no(e, v["message"], "type", "string", s + "/properties/message"), "message");
-  if (!((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return at(no(e, v["progress"], "type", "number", s + "/properties/progress"), "progress");
-  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return at(no(e, v["total"], "type", "number", s + "/properties/total"), "total");
+  if (hasOwn(v, "message")) if (!(typeof v["message"] === "string")) return noAt(e, v, "message", "type", "string", s);
+  if (!((typeof v["progress"] === "number" && Number.isFinite(v["progress"])))) return noAt(e, v, "progress", "type", "number", s);
+  if (hasOwn(v, "total")) if (!((typeof v["total"] === "number" && Number.isFinite(v["total"])))) return noAt(e, v, "total", "type", "number", s);
   if ((r = cProgressToken(v["progressToken"], d + 1, e)) !== undefined) return at(r, "progressToken");
 }
 
@@ -907,8 +907,8 @@ export function cPromptListChangedNotification(v: any, d: number, e: boolean): V
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/prompts/list_changed")) return at(no(e, v["method"], "const", "notifications/prompts/list_changed", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/prompts/list_changed")) return noAt(e, v, "method", "const", "notifications/prompts/list_changed", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -921,8 +921,8 @@ export function cReadResourceRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/read")) return at(no(e, v["method"], "const", "resources/read", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/read")) return noAt(e, v, "method", "const", "resources/read", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cReadResourceRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -960,7 +960,7 @@ export function cRequest(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(typeof v["method"] === "string")) return at(no(e, v["method"], "type", "string", s + "/properties/method"), "method");
+  if (!(typeof v["method"] === "string")) return noAt(e, v, "method", "type", "string", s);
   if (hasOwn(v, "params")) if ((r = c2(v["params"], d + 1, e, "Request/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -979,8 +979,8 @@ export function cResourceListChangedNotification(v: any, d: number, e: boolean):
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/resources/list_changed")) return at(no(e, v["method"], "const", "notifications/resources/list_changed", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/resources/list_changed")) return noAt(e, v, "method", "const", "notifications/resources/list_changed", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1002,8 +1002,8 @@ export function cResourceUpdatedNotification(v: any, d: number, e: boolean): Ver
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/resources/updated")) return at(no(e, v["method"], "const", "notifications/resources/updated", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/resources/updated")) return noAt(e, v, "method", "const", "notifications/resources/updated", s);
   if ((r = cResourceUpdatedNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1032,8 +1032,8 @@ export function cRootsListChangedNotification(v: any, d: number, e: boolean): Ve
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/roots/list_changed")) return at(no(e, v["method"], "const", "notifications/roots/list_changed", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/roots/list_changed")) return noAt(e, v, "method", "const", "notifications/roots/list_changed", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1110,8 +1110,8 @@ export function cSetLevelRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "logging/setLevel")) return at(no(e, v["method"], "const", "logging/setLevel", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "logging/setLevel")) return noAt(e, v, "method", "const", "logging/setLevel", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSetLevelRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -1135,8 +1135,8 @@ export function cSubscribeRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/subscribe")) return at(no(e, v["method"], "const", "resources/subscribe", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/subscribe")) return noAt(e, v, "method", "const", "resources/subscribe", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cSubscribeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
@@ -1158,8 +1158,8 @@ export function cToolListChangedNotification(v: any, d: number, e: boolean): Ver
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "notifications/tools/list_changed")) return at(no(e, v["method"], "const", "notifications/tools/list_changed", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "notifications/tools/list_changed")) return noAt(e, v, "method", "const", "notifications/tools/list_changed", s);
   if (hasOwn(v, "params")) if ((r = cNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -1182,7 +1182,7 @@ function c60(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "code")) return missing(e, "code", s);
   if (!hasOwn(v, "data")) return missing(e, "data", s);
-  if (!(v["code"] === -32042)) return at(no(e, v["code"], "const", -32042, s + "/properties/code"), "code");
+  if (!(v["code"] === -32042)) return noAt(e, v, "code", "const", -32042, s);
   if ((r = c59(v["data"], d + 1, e, "URLElicitationRequiredError/properties/error/allOf/1/properties/data")) !== undefined) return at(r, "data");
 }
 
@@ -1199,7 +1199,7 @@ export function cURLElicitationRequiredError(v: any, d: number, e: boolean): Ver
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "error")) return missing(e, "error", s);
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
   if (hasOwn(v, "id")) if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = c61(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
@@ -1213,8 +1213,8 @@ export function cUnsubscribeRequest(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "jsonrpc")) return missing(e, "jsonrpc", s);
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["jsonrpc"] === "2.0")) return at(no(e, v["jsonrpc"], "const", "2.0", s + "/properties/jsonrpc"), "jsonrpc");
-  if (!(v["method"] === "resources/unsubscribe")) return at(no(e, v["method"], "const", "resources/unsubscribe", s + "/properties/method"), "method");
+  if (!(v["jsonrpc"] === "2.0")) return noAt(e, v, "jsonrpc", "const", "2.0", s);
+  if (!(v["method"] === "resources/unsubscribe")) return noAt(e, v, "method", "const", "resources/unsubscribe", s);
   if ((r = cRequestId(v["id"], d + 1, e)) !== undefined) return at(r, "id");
   if ((r = cUnsubscribeRequestParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }

@@ -5,7 +5,7 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isByte, isObj, isUri, isUriTemplate, missing, no, objectAt } from "@mrtr/zod/check-runtime";
+import { FAILED, MAX_VALIDATION_DEPTH, at, closest, hasOwn, isByte, isObj, isUri, isUriTemplate, missing, no, noAt, objectAt } from "@mrtr/zod/check-runtime";
 import type { Verdict } from "@mrtr/zod/check-runtime";
 import { c16, c20, c6, cJSONRPCErrorResponse, cJSONRPCNotification, cJSONRPCRequest, cJSONRPCResultResponse } from "./checks-messages.gen.js";
 
@@ -27,7 +27,7 @@ export function cAnnotations(v: any, d: number, e: boolean): Verdict {
   const s = "Annotations";
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
-  if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return at(no(e, v["lastModified"], "type", "string", s + "/properties/lastModified"), "lastModified");
+  if (hasOwn(v, "lastModified")) if (!(typeof v["lastModified"] === "string")) return noAt(e, v, "lastModified", "type", "string", s);
   if (hasOwn(v, "priority")) if ((r = c1(v["priority"], d + 1, e, "Annotations/properties/priority")) !== undefined) return at(r, "priority");
   if (hasOwn(v, "audience")) if ((r = c0(v["audience"], d + 1, e, "Annotations/properties/audience")) !== undefined) return at(r, "audience");
 }
@@ -50,8 +50,8 @@ export function cAudioContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "AudioContent/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(v["type"] === "audio")) return at(no(e, v["type"], "const", "audio", s + "/properties/type"), "type");
+  if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(v["type"] === "audio")) return noAt(e, v, "type", "const", "audio", s);
   if ((r = c3(v["data"], d + 1, e, "AudioContent/properties/data")) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
@@ -61,8 +61,8 @@ export function cBaseMetadata(v: any, d: number, e: boolean): Verdict {
   const s = "BaseMetadata";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 export function c4(v: any, d: number, e: boolean, s: string): Verdict {
@@ -78,7 +78,7 @@ export function cBlobResourceContents(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "blob")) return missing(e, "blob", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "BlobResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
   if ((r = c3(v["blob"], d + 1, e, "BlobResourceContents/properties/blob")) !== undefined) return at(r, "blob");
   if ((r = c4(v["uri"], d + 1, e, "BlobResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
@@ -88,10 +88,10 @@ export function cBooleanSchema(v: any, d: number, e: boolean): Verdict {
   const s = "BooleanSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "boolean")) return at(no(e, v["default"], "type", "boolean", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "boolean")) return at(no(e, v["type"], "const", "boolean", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "boolean")) return noAt(e, v, "default", "type", "boolean", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "boolean")) return noAt(e, v, "type", "const", "boolean", s);
 }
 
 function c7(v: any, d: number, e: boolean, s: string): Verdict {
@@ -109,7 +109,7 @@ function c8(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c9(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
+  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return noAt(e, v, "listChanged", "type", "boolean", s);
 }
 
 function c10(v: any, d: number, e: boolean, s: string): Verdict {
@@ -178,7 +178,7 @@ export function cEmbeddedResource(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "resource")) return missing(e, "resource", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "EmbeddedResource/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (!(v["type"] === "resource")) return at(no(e, v["type"], "const", "resource", s + "/properties/type"), "type");
+  if (!(v["type"] === "resource")) return noAt(e, v, "type", "const", "resource", s);
   if ((r = c29(v["resource"], d + 1, e, "EmbeddedResource/properties/resource")) !== undefined) return at(r, "resource");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
@@ -210,8 +210,8 @@ export function cIcon(v: any, d: number, e: boolean): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "src")) return missing(e, "src", s);
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return at(no(e, v["theme"], "enum", ["dark","light"], s + "/properties/theme"), "theme");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (hasOwn(v, "theme")) if (!((v["theme"] === "dark" || v["theme"] === "light"))) return noAt(e, v, "theme", "enum", ["dark","light"], s);
   if ((r = c4(v["src"], d + 1, e, "Icon/properties/src")) !== undefined) return at(r, "src");
   if (hasOwn(v, "sizes")) if ((r = c16(v["sizes"], d + 1, e, "Icon/properties/sizes")) !== undefined) return at(r, "sizes");
 }
@@ -240,8 +240,8 @@ export function cImageContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "mimeType")) return missing(e, "mimeType", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ImageContent/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(v["type"] === "image")) return at(no(e, v["type"], "const", "image", s + "/properties/type"), "type");
+  if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(v["type"] === "image")) return noAt(e, v, "type", "const", "image", s);
   if ((r = c3(v["data"], d + 1, e, "ImageContent/properties/data")) !== undefined) return at(r, "data");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
@@ -253,10 +253,10 @@ export function cImplementation(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "version")) return missing(e, "version", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(typeof v["version"] === "string")) return at(no(e, v["version"], "type", "string", s + "/properties/version"), "version");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(typeof v["version"] === "string")) return noAt(e, v, "version", "type", "string", s);
   if (hasOwn(v, "websiteUrl")) if ((r = c4(v["websiteUrl"], d + 1, e, "Implementation/properties/websiteUrl")) !== undefined) return at(r, "websiteUrl");
   if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Implementation/properties/icons")) !== undefined) return at(r, "icons");
 }
@@ -288,10 +288,10 @@ export function cLegacyTitledEnumSchema(v: any, d: number, e: boolean): Verdict 
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c16(v["enum"], d + 1, e, "LegacyTitledEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
   if (hasOwn(v, "enumNames")) if ((r = c16(v["enumNames"], d + 1, e, "LegacyTitledEnumSchema/properties/enumNames")) !== undefined) return at(r, "enumNames");
 }
@@ -307,7 +307,7 @@ export function cLoggingLevel(v: any, d: number, e: boolean): Verdict {
 export function cModelHint(v: any, d: number, e: boolean): Verdict {
   const s = "ModelHint";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
 }
 
 function c39(v: any, d: number, e: boolean, s: string): Verdict {
@@ -351,12 +351,12 @@ export function cNumberSchema(v: any, d: number, e: boolean): Verdict {
   const s = "NumberSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!((typeof v["default"] === "number" && Number.isFinite(v["default"])))) return at(no(e, v["default"], "type", "number", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "maximum")) if (!((typeof v["maximum"] === "number" && Number.isFinite(v["maximum"])))) return at(no(e, v["maximum"], "type", "number", s + "/properties/maximum"), "maximum");
-  if (hasOwn(v, "minimum")) if (!((typeof v["minimum"] === "number" && Number.isFinite(v["minimum"])))) return at(no(e, v["minimum"], "type", "number", s + "/properties/minimum"), "minimum");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!((v["type"] === "integer" || v["type"] === "number"))) return at(no(e, v["type"], "enum", ["integer","number"], s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!((typeof v["default"] === "number" && Number.isFinite(v["default"])))) return noAt(e, v, "default", "type", "number", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "maximum")) if (!((typeof v["maximum"] === "number" && Number.isFinite(v["maximum"])))) return noAt(e, v, "maximum", "type", "number", s);
+  if (hasOwn(v, "minimum")) if (!((typeof v["minimum"] === "number" && Number.isFinite(v["minimum"])))) return noAt(e, v, "minimum", "type", "number", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!((v["type"] === "integer" || v["type"] === "number"))) return noAt(e, v, "type", "enum", ["integer","number"], s);
 }
 
 const S41 = [[["type"],[["type","string"]]],[["type"],[]],[["type"],[["type","boolean"]]],[["enum","type"],[["type","string"]]],[["oneOf","type"],[["type","string"]]],[["items","type"],[["type","array"]]],[["items","type"],[["type","array"]]],[["enum","type"],[["type","string"]]]] as const;
@@ -403,9 +403,9 @@ export function cPrompt(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Prompt/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if (hasOwn(v, "arguments")) if ((r = c42(v["arguments"], d + 1, e, "Prompt/properties/arguments")) !== undefined) return at(r, "arguments");
   if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Prompt/properties/icons")) !== undefined) return at(r, "icons");
 }
@@ -415,10 +415,10 @@ export function cPromptArgument(v: any, d: number, e: boolean): Verdict {
   const s = "PromptArgument";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "required")) if (!(typeof v["required"] === "boolean")) return at(no(e, v["required"], "type", "boolean", s + "/properties/required"), "required");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "required")) if (!(typeof v["required"] === "boolean")) return noAt(e, v, "required", "type", "boolean", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 /** The check of `PromptMessage`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -438,9 +438,9 @@ export function cPromptReference(v: any, d: number, e: boolean): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "ref/prompt")) return at(no(e, v["type"], "const", "ref/prompt", s + "/properties/type"), "type");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "ref/prompt")) return noAt(e, v, "type", "const", "ref/prompt", s);
 }
 
 /** The check of `RequestId`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -457,11 +457,11 @@ export function cResource(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Resource/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return noAt(e, v, "size", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if ((r = c4(v["uri"], d + 1, e, "Resource/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "Resource/properties/icons")) !== undefined) return at(r, "icons");
@@ -474,7 +474,7 @@ export function cResourceContents(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
   if ((r = c4(v["uri"], d + 1, e, "ResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
@@ -487,12 +487,12 @@ export function cResourceLink(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ResourceLink/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return at(no(e, v["size"], "type", "integer", s + "/properties/size"), "size");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "resource_link")) return at(no(e, v["type"], "const", "resource_link", s + "/properties/type"), "type");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "size")) if (!((typeof v["size"] === "number" && Number.isInteger(v["size"])))) return noAt(e, v, "size", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "resource_link")) return noAt(e, v, "type", "const", "resource_link", s);
   if ((r = c4(v["uri"], d + 1, e, "ResourceLink/properties/uri")) !== undefined) return at(r, "uri");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "ResourceLink/properties/icons")) !== undefined) return at(r, "icons");
@@ -511,10 +511,10 @@ export function cResourceTemplate(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "uriTemplate")) return missing(e, "uriTemplate", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ResourceTemplate/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if ((r = c44(v["uriTemplate"], d + 1, e, "ResourceTemplate/properties/uriTemplate")) !== undefined) return at(r, "uriTemplate");
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if (hasOwn(v, "icons")) if ((r = c32(v["icons"], d + 1, e, "ResourceTemplate/properties/icons")) !== undefined) return at(r, "icons");
@@ -527,7 +527,7 @@ export function cResourceTemplateReference(v: any, d: number, e: boolean): Verdi
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
-  if (!(v["type"] === "ref/resource")) return at(no(e, v["type"], "const", "ref/resource", s + "/properties/type"), "type");
+  if (!(v["type"] === "ref/resource")) return noAt(e, v, "type", "const", "ref/resource", s);
   if ((r = c44(v["uri"], d + 1, e, "ResourceTemplateReference/properties/uri")) !== undefined) return at(r, "uri");
 }
 
@@ -545,7 +545,7 @@ export function cRoot(v: any, d: number, e: boolean): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Root/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
+  if (hasOwn(v, "name")) if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
   if ((r = c4(v["uri"], d + 1, e, "Root/properties/uri")) !== undefined) return at(r, "uri");
 }
 
@@ -605,8 +605,8 @@ function c46(v: any, d: number, e: boolean, s: string): Verdict {
 
 function c47(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return at(no(e, v["listChanged"], "type", "boolean", s + "/properties/listChanged"), "listChanged");
-  if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return at(no(e, v["subscribe"], "type", "boolean", s + "/properties/subscribe"), "subscribe");
+  if (hasOwn(v, "listChanged")) if (!(typeof v["listChanged"] === "boolean")) return noAt(e, v, "listChanged", "type", "boolean", s);
+  if (hasOwn(v, "subscribe")) if (!(typeof v["subscribe"] === "boolean")) return noAt(e, v, "subscribe", "type", "boolean", s);
 }
 
 /** The check of `ServerCapabilities`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -645,13 +645,13 @@ export function cStringSchema(v: any, d: number, e: boolean): Verdict {
   const s = "StringSchema";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "format")) if (!((v["format"] === "date" || v["format"] === "date-time" || v["format"] === "email" || v["format"] === "uri"))) return at(no(e, v["format"], "enum", ["date","date-time","email","uri"], s + "/properties/format"), "format");
-  if (hasOwn(v, "maxLength")) if (!((typeof v["maxLength"] === "number" && Number.isInteger(v["maxLength"])))) return at(no(e, v["maxLength"], "type", "integer", s + "/properties/maxLength"), "maxLength");
-  if (hasOwn(v, "minLength")) if (!((typeof v["minLength"] === "number" && Number.isInteger(v["minLength"])))) return at(no(e, v["minLength"], "type", "integer", s + "/properties/minLength"), "minLength");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "format")) if (!((v["format"] === "date" || v["format"] === "date-time" || v["format"] === "email" || v["format"] === "uri"))) return noAt(e, v, "format", "enum", ["date","date-time","email","uri"], s);
+  if (hasOwn(v, "maxLength")) if (!((typeof v["maxLength"] === "number" && Number.isInteger(v["maxLength"])))) return noAt(e, v, "maxLength", "type", "integer", s);
+  if (hasOwn(v, "minLength")) if (!((typeof v["minLength"] === "number" && Number.isInteger(v["minLength"])))) return noAt(e, v, "minLength", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
 }
 
 /** The check of `TextContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -662,8 +662,8 @@ export function cTextContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "TextContent/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
-  if (!(v["type"] === "text")) return at(no(e, v["type"], "const", "text", s + "/properties/type"), "type");
+  if (!(typeof v["text"] === "string")) return noAt(e, v, "text", "type", "string", s);
+  if (!(v["type"] === "text")) return noAt(e, v, "type", "const", "text", s);
   if (hasOwn(v, "annotations")) if ((r = cAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
 }
 
@@ -675,8 +675,8 @@ export function cTextResourceContents(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "text")) return missing(e, "text", s);
   if (!hasOwn(v, "uri")) return missing(e, "uri", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "TextResourceContents/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return at(no(e, v["mimeType"], "type", "string", s + "/properties/mimeType"), "mimeType");
-  if (!(typeof v["text"] === "string")) return at(no(e, v["text"], "type", "string", s + "/properties/text"), "text");
+  if (hasOwn(v, "mimeType")) if (!(typeof v["mimeType"] === "string")) return noAt(e, v, "mimeType", "type", "string", s);
+  if (!(typeof v["text"] === "string")) return noAt(e, v, "text", "type", "string", s);
   if ((r = c4(v["uri"], d + 1, e, "TextResourceContents/properties/uri")) !== undefined) return at(r, "uri");
 }
 
@@ -684,8 +684,8 @@ function c50(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "const")) return missing(e, "const", s);
   if (!hasOwn(v, "title")) return missing(e, "title", s);
-  if (!(typeof v["const"] === "string")) return at(no(e, v["const"], "type", "string", s + "/properties/const"), "const");
-  if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (!(typeof v["const"] === "string")) return noAt(e, v, "const", "type", "string", s);
+  if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 function c51(v: any, d: number, e: boolean, s: string): Verdict {
@@ -709,11 +709,11 @@ export function cTitledMultiSelectEnumSchema(v: any, d: number, e: boolean): Ver
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "items")) return missing(e, "items", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
-  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return noAt(e, v, "maxItems", "type", "integer", s);
+  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return noAt(e, v, "minItems", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "array")) return noAt(e, v, "type", "const", "array", s);
   if (hasOwn(v, "default")) if ((r = c16(v["default"], d + 1, e, "TitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
   if ((r = c52(v["items"], d + 1, e, "TitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
 }
@@ -732,10 +732,10 @@ export function cTitledSingleSelectEnumSchema(v: any, d: number, e: boolean): Ve
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "oneOf")) return missing(e, "oneOf", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c53(v["oneOf"], d + 1, e, "TitledSingleSelectEnumSchema/properties/oneOf")) !== undefined) return at(r, "oneOf");
 }
 
@@ -749,8 +749,8 @@ function c55(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
-  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
+  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return noAt(e, v, "$schema", "type", "string", s);
+  if (!(v["type"] === "object")) return noAt(e, v, "type", "const", "object", s);
   if (hasOwn(v, "properties")) if ((r = c54(v["properties"], d + 1, e, "Tool/properties/inputSchema/properties/properties")) !== undefined) return at(r, "properties");
   if (hasOwn(v, "required")) if ((r = c16(v["required"], d + 1, e, "Tool/properties/inputSchema/properties/required")) !== undefined) return at(r, "required");
 }
@@ -765,8 +765,8 @@ function c57(v: any, d: number, e: boolean, s: string): Verdict {
   let r: Verdict;
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return at(no(e, v["$schema"], "type", "string", s + "/properties/$schema"), "$schema");
-  if (!(v["type"] === "object")) return at(no(e, v["type"], "const", "object", s + "/properties/type"), "type");
+  if (hasOwn(v, "$schema")) if (!(typeof v["$schema"] === "string")) return noAt(e, v, "$schema", "type", "string", s);
+  if (!(v["type"] === "object")) return noAt(e, v, "type", "const", "object", s);
   if (hasOwn(v, "properties")) if ((r = c56(v["properties"], d + 1, e, "Tool/properties/outputSchema/properties/properties")) !== undefined) return at(r, "properties");
   if (hasOwn(v, "required")) if ((r = c16(v["required"], d + 1, e, "Tool/properties/outputSchema/properties/required")) !== undefined) return at(r, "required");
 }
@@ -779,9 +779,9 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "inputSchema")) return missing(e, "inputSchema", s);
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "Tool/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
   if (hasOwn(v, "annotations")) if ((r = cToolAnnotations(v["annotations"], d + 1, e)) !== undefined) return at(r, "annotations");
   if ((r = c55(v["inputSchema"], d + 1, e, "Tool/properties/inputSchema")) !== undefined) return at(r, "inputSchema");
   if (hasOwn(v, "outputSchema")) if ((r = c57(v["outputSchema"], d + 1, e, "Tool/properties/outputSchema")) !== undefined) return at(r, "outputSchema");
@@ -792,18 +792,18 @@ export function cTool(v: any, d: number, e: boolean): Verdict {
 export function cToolAnnotations(v: any, d: number, e: boolean): Verdict {
   const s = "ToolAnnotations";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "destructiveHint")) if (!(typeof v["destructiveHint"] === "boolean")) return at(no(e, v["destructiveHint"], "type", "boolean", s + "/properties/destructiveHint"), "destructiveHint");
-  if (hasOwn(v, "idempotentHint")) if (!(typeof v["idempotentHint"] === "boolean")) return at(no(e, v["idempotentHint"], "type", "boolean", s + "/properties/idempotentHint"), "idempotentHint");
-  if (hasOwn(v, "openWorldHint")) if (!(typeof v["openWorldHint"] === "boolean")) return at(no(e, v["openWorldHint"], "type", "boolean", s + "/properties/openWorldHint"), "openWorldHint");
-  if (hasOwn(v, "readOnlyHint")) if (!(typeof v["readOnlyHint"] === "boolean")) return at(no(e, v["readOnlyHint"], "type", "boolean", s + "/properties/readOnlyHint"), "readOnlyHint");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
+  if (hasOwn(v, "destructiveHint")) if (!(typeof v["destructiveHint"] === "boolean")) return noAt(e, v, "destructiveHint", "type", "boolean", s);
+  if (hasOwn(v, "idempotentHint")) if (!(typeof v["idempotentHint"] === "boolean")) return noAt(e, v, "idempotentHint", "type", "boolean", s);
+  if (hasOwn(v, "openWorldHint")) if (!(typeof v["openWorldHint"] === "boolean")) return noAt(e, v, "openWorldHint", "type", "boolean", s);
+  if (hasOwn(v, "readOnlyHint")) if (!(typeof v["readOnlyHint"] === "boolean")) return noAt(e, v, "readOnlyHint", "type", "boolean", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
 }
 
 /** The check of `ToolChoice`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
 export function cToolChoice(v: any, d: number, e: boolean): Verdict {
   const s = "ToolChoice";
   if (!(isObj(v))) return no(e, v, "type", "object", s);
-  if (hasOwn(v, "mode")) if (!((v["mode"] === "auto" || v["mode"] === "none" || v["mode"] === "required"))) return at(no(e, v["mode"], "enum", ["auto","none","required"], s + "/properties/mode"), "mode");
+  if (hasOwn(v, "mode")) if (!((v["mode"] === "auto" || v["mode"] === "none" || v["mode"] === "required"))) return noAt(e, v, "mode", "enum", ["auto","none","required"], s);
 }
 
 /** The check of `ToolResultContent`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -815,10 +815,10 @@ export function cToolResultContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "toolUseId")) return missing(e, "toolUseId", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ToolResultContent/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return at(no(e, v["isError"], "type", "boolean", s + "/properties/isError"), "isError");
+  if (hasOwn(v, "isError")) if (!(typeof v["isError"] === "boolean")) return noAt(e, v, "isError", "type", "boolean", s);
   if (hasOwn(v, "structuredContent")) if ((r = c2(v["structuredContent"], d + 1, e, "ToolResultContent/properties/structuredContent")) !== undefined) return at(r, "structuredContent");
-  if (!(typeof v["toolUseId"] === "string")) return at(no(e, v["toolUseId"], "type", "string", s + "/properties/toolUseId"), "toolUseId");
-  if (!(v["type"] === "tool_result")) return at(no(e, v["type"], "const", "tool_result", s + "/properties/type"), "type");
+  if (!(typeof v["toolUseId"] === "string")) return noAt(e, v, "toolUseId", "type", "string", s);
+  if (!(v["type"] === "tool_result")) return noAt(e, v, "type", "const", "tool_result", s);
   if ((r = c6(v["content"], d + 1, e, "ToolResultContent/properties/content")) !== undefined) return at(r, "content");
 }
 
@@ -832,10 +832,10 @@ export function cToolUseContent(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "name")) return missing(e, "name", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
   if (hasOwn(v, "_meta")) if ((r = c2(v["_meta"], d + 1, e, "ToolUseContent/properties/_meta")) !== undefined) return at(r, "_meta");
-  if (!(typeof v["id"] === "string")) return at(no(e, v["id"], "type", "string", s + "/properties/id"), "id");
+  if (!(typeof v["id"] === "string")) return noAt(e, v, "id", "type", "string", s);
   if ((r = c2(v["input"], d + 1, e, "ToolUseContent/properties/input")) !== undefined) return at(r, "input");
-  if (!(typeof v["name"] === "string")) return at(no(e, v["name"], "type", "string", s + "/properties/name"), "name");
-  if (!(v["type"] === "tool_use")) return at(no(e, v["type"], "const", "tool_use", s + "/properties/type"), "type");
+  if (!(typeof v["name"] === "string")) return noAt(e, v, "name", "type", "string", s);
+  if (!(v["type"] === "tool_use")) return noAt(e, v, "type", "const", "tool_use", s);
 }
 
 function c62(v: any, d: number, e: boolean, s: string): Verdict {
@@ -843,7 +843,7 @@ function c62(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c16(v["enum"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items/properties/enum")) !== undefined) return at(r, "enum");
 }
 
@@ -854,11 +854,11 @@ export function cUntitledMultiSelectEnumSchema(v: any, d: number, e: boolean): V
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "items")) return missing(e, "items", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return at(no(e, v["maxItems"], "type", "integer", s + "/properties/maxItems"), "maxItems");
-  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return at(no(e, v["minItems"], "type", "integer", s + "/properties/minItems"), "minItems");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "array")) return at(no(e, v["type"], "const", "array", s + "/properties/type"), "type");
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "maxItems")) if (!((typeof v["maxItems"] === "number" && Number.isInteger(v["maxItems"])))) return noAt(e, v, "maxItems", "type", "integer", s);
+  if (hasOwn(v, "minItems")) if (!((typeof v["minItems"] === "number" && Number.isInteger(v["minItems"])))) return noAt(e, v, "minItems", "type", "integer", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "array")) return noAt(e, v, "type", "const", "array", s);
   if (hasOwn(v, "default")) if ((r = c16(v["default"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/default")) !== undefined) return at(r, "default");
   if ((r = c62(v["items"], d + 1, e, "UntitledMultiSelectEnumSchema/properties/items")) !== undefined) return at(r, "items");
 }
@@ -870,9 +870,9 @@ export function cUntitledSingleSelectEnumSchema(v: any, d: number, e: boolean): 
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "enum")) return missing(e, "enum", s);
   if (!hasOwn(v, "type")) return missing(e, "type", s);
-  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return at(no(e, v["default"], "type", "string", s + "/properties/default"), "default");
-  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return at(no(e, v["description"], "type", "string", s + "/properties/description"), "description");
-  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return at(no(e, v["title"], "type", "string", s + "/properties/title"), "title");
-  if (!(v["type"] === "string")) return at(no(e, v["type"], "const", "string", s + "/properties/type"), "type");
+  if (hasOwn(v, "default")) if (!(typeof v["default"] === "string")) return noAt(e, v, "default", "type", "string", s);
+  if (hasOwn(v, "description")) if (!(typeof v["description"] === "string")) return noAt(e, v, "description", "type", "string", s);
+  if (hasOwn(v, "title")) if (!(typeof v["title"] === "string")) return noAt(e, v, "title", "type", "string", s);
+  if (!(v["type"] === "string")) return noAt(e, v, "type", "const", "string", s);
   if ((r = c16(v["enum"], d + 1, e, "UntitledSingleSelectEnumSchema/properties/enum")) !== undefined) return at(r, "enum");
 }

@@ -5,13 +5,13 @@
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 // c<Type>(value, depth, explain): undefined when valid; else FAILED, or with `explain` the first issue.
-import { FAILED, at, checkError, checkInputRequests, checkInputResponses, checkJSONRPCNotification, checkJSONRPCRequest, checkJSONValue, checkNotificationParams, checkResult, closest, hasOwn, isObj, missing, no, objectAt } from "@mrtr/zod/checks";
+import { FAILED, at, checkError, checkInputRequests, checkInputResponses, checkJSONRPCNotification, checkJSONRPCRequest, checkJSONValue, checkNotificationParams, checkResult, closest, hasOwn, isObj, missing, no, noAt, objectAt } from "@mrtr/zod/checks";
 import type { Verdict } from "@mrtr/zod/checks";
 
 function c0(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
 }
 
 function c1(v: any, d: number, e: boolean, s: string): Verdict {
@@ -19,7 +19,7 @@ function c1(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["method"] === "tasks/cancel")) return at(no(e, v["method"], "const", "tasks/cancel", s + "/properties/method"), "method");
+  if (!(v["method"] === "tasks/cancel")) return noAt(e, v, "method", "const", "tasks/cancel", s);
   if ((r = c0(v["params"], d + 1, e, "CancelTaskRequest/allOf/1/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -33,7 +33,7 @@ export function cCancelTaskRequest(v: any, d: number, e: boolean): Verdict {
 function c2(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(v["resultType"] === "complete")) return at(no(e, v["resultType"], "const", "complete", s + "/properties/resultType"), "resultType");
+  if (!(v["resultType"] === "complete")) return noAt(e, v, "resultType", "const", "complete", s);
 }
 
 /** The check of `CancelTaskResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -70,12 +70,12 @@ export function cCancelledTask(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "status")) return missing(e, "status", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!(typeof v["createdAt"] === "string")) return at(no(e, v["createdAt"], "type", "string", s + "/properties/createdAt"), "createdAt");
-  if (!(typeof v["lastUpdatedAt"] === "string")) return at(no(e, v["lastUpdatedAt"], "type", "string", s + "/properties/lastUpdatedAt"), "lastUpdatedAt");
+  if (!(typeof v["createdAt"] === "string")) return noAt(e, v, "createdAt", "type", "string", s);
+  if (!(typeof v["lastUpdatedAt"] === "string")) return noAt(e, v, "lastUpdatedAt", "type", "string", s);
   if (hasOwn(v, "pollIntervalMs")) if ((r = c3(v["pollIntervalMs"], d + 1, e, "CancelledTask/properties/pollIntervalMs")) !== undefined) return at(r, "pollIntervalMs");
-  if (!(v["status"] === "cancelled")) return at(no(e, v["status"], "const", "cancelled", s + "/properties/status"), "status");
-  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return at(no(e, v["statusMessage"], "type", "string", s + "/properties/statusMessage"), "statusMessage");
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (!(v["status"] === "cancelled")) return noAt(e, v, "status", "const", "cancelled", s);
+  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return noAt(e, v, "statusMessage", "type", "string", s);
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
   if ((r = c4(v["ttlMs"], d + 1, e, "CancelledTask/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
 }
 
@@ -105,20 +105,20 @@ export function cCompletedTask(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "status")) return missing(e, "status", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!(typeof v["createdAt"] === "string")) return at(no(e, v["createdAt"], "type", "string", s + "/properties/createdAt"), "createdAt");
-  if (!(typeof v["lastUpdatedAt"] === "string")) return at(no(e, v["lastUpdatedAt"], "type", "string", s + "/properties/lastUpdatedAt"), "lastUpdatedAt");
+  if (!(typeof v["createdAt"] === "string")) return noAt(e, v, "createdAt", "type", "string", s);
+  if (!(typeof v["lastUpdatedAt"] === "string")) return noAt(e, v, "lastUpdatedAt", "type", "string", s);
   if (hasOwn(v, "pollIntervalMs")) if ((r = c3(v["pollIntervalMs"], d + 1, e, "CompletedTask/properties/pollIntervalMs")) !== undefined) return at(r, "pollIntervalMs");
   if ((r = c5(v["result"], d + 1, e, "CompletedTask/properties/result")) !== undefined) return at(r, "result");
-  if (!(v["status"] === "completed")) return at(no(e, v["status"], "const", "completed", s + "/properties/status"), "status");
-  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return at(no(e, v["statusMessage"], "type", "string", s + "/properties/statusMessage"), "statusMessage");
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (!(v["status"] === "completed")) return noAt(e, v, "status", "const", "completed", s);
+  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return noAt(e, v, "statusMessage", "type", "string", s);
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
   if ((r = c6(v["ttlMs"], d + 1, e, "CompletedTask/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
 }
 
 function c7(v: any, d: number, e: boolean, s: string): Verdict {
   if (!(isObj(v))) return no(e, v, "type", "object", s);
   if (!hasOwn(v, "resultType")) return missing(e, "resultType", s);
-  if (!(v["resultType"] === "task")) return at(no(e, v["resultType"], "const", "task", s + "/properties/resultType"), "resultType");
+  if (!(v["resultType"] === "task")) return noAt(e, v, "resultType", "const", "task", s);
 }
 
 /** The check of `CreateTaskResult`: undefined when `v` is valid, else `FAILED`, or with `e` the first issue; `d` is the depth reached (start at 0). */
@@ -169,12 +169,12 @@ export function cFailedTask(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "status")) return missing(e, "status", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!(typeof v["createdAt"] === "string")) return at(no(e, v["createdAt"], "type", "string", s + "/properties/createdAt"), "createdAt");
-  if (!(typeof v["lastUpdatedAt"] === "string")) return at(no(e, v["lastUpdatedAt"], "type", "string", s + "/properties/lastUpdatedAt"), "lastUpdatedAt");
+  if (!(typeof v["createdAt"] === "string")) return noAt(e, v, "createdAt", "type", "string", s);
+  if (!(typeof v["lastUpdatedAt"] === "string")) return noAt(e, v, "lastUpdatedAt", "type", "string", s);
   if (hasOwn(v, "pollIntervalMs")) if ((r = c3(v["pollIntervalMs"], d + 1, e, "FailedTask/properties/pollIntervalMs")) !== undefined) return at(r, "pollIntervalMs");
-  if (!(v["status"] === "failed")) return at(no(e, v["status"], "const", "failed", s + "/properties/status"), "status");
-  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return at(no(e, v["statusMessage"], "type", "string", s + "/properties/statusMessage"), "statusMessage");
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (!(v["status"] === "failed")) return noAt(e, v, "status", "const", "failed", s);
+  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return noAt(e, v, "statusMessage", "type", "string", s);
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
   if ((r = c8(v["ttlMs"], d + 1, e, "FailedTask/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if ((r = checkError(v["error"], d + 1, e)) !== undefined) return at(r, "error");
 }
@@ -184,7 +184,7 @@ function c9(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["method"] === "tasks/get")) return at(no(e, v["method"], "const", "tasks/get", s + "/properties/method"), "method");
+  if (!(v["method"] === "tasks/get")) return noAt(e, v, "method", "const", "tasks/get", s);
   if ((r = c0(v["params"], d + 1, e, "GetTaskRequest/allOf/1/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -273,12 +273,12 @@ export function cInputRequiredTask(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "status")) return missing(e, "status", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!(typeof v["createdAt"] === "string")) return at(no(e, v["createdAt"], "type", "string", s + "/properties/createdAt"), "createdAt");
-  if (!(typeof v["lastUpdatedAt"] === "string")) return at(no(e, v["lastUpdatedAt"], "type", "string", s + "/properties/lastUpdatedAt"), "lastUpdatedAt");
+  if (!(typeof v["createdAt"] === "string")) return noAt(e, v, "createdAt", "type", "string", s);
+  if (!(typeof v["lastUpdatedAt"] === "string")) return noAt(e, v, "lastUpdatedAt", "type", "string", s);
   if (hasOwn(v, "pollIntervalMs")) if ((r = c3(v["pollIntervalMs"], d + 1, e, "InputRequiredTask/properties/pollIntervalMs")) !== undefined) return at(r, "pollIntervalMs");
-  if (!(v["status"] === "input_required")) return at(no(e, v["status"], "const", "input_required", s + "/properties/status"), "status");
-  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return at(no(e, v["statusMessage"], "type", "string", s + "/properties/statusMessage"), "statusMessage");
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (!(v["status"] === "input_required")) return noAt(e, v, "status", "const", "input_required", s);
+  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return noAt(e, v, "statusMessage", "type", "string", s);
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
   if ((r = c16(v["ttlMs"], d + 1, e, "InputRequiredTask/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
   if ((r = checkInputRequests(v["inputRequests"], d + 1, e)) !== undefined) return at(r, "inputRequests");
 }
@@ -304,11 +304,11 @@ export function cTask(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "status")) return missing(e, "status", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!(typeof v["createdAt"] === "string")) return at(no(e, v["createdAt"], "type", "string", s + "/properties/createdAt"), "createdAt");
-  if (!(typeof v["lastUpdatedAt"] === "string")) return at(no(e, v["lastUpdatedAt"], "type", "string", s + "/properties/lastUpdatedAt"), "lastUpdatedAt");
+  if (!(typeof v["createdAt"] === "string")) return noAt(e, v, "createdAt", "type", "string", s);
+  if (!(typeof v["lastUpdatedAt"] === "string")) return noAt(e, v, "lastUpdatedAt", "type", "string", s);
   if (hasOwn(v, "pollIntervalMs")) if ((r = c3(v["pollIntervalMs"], d + 1, e, "Task/properties/pollIntervalMs")) !== undefined) return at(r, "pollIntervalMs");
-  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return at(no(e, v["statusMessage"], "type", "string", s + "/properties/statusMessage"), "statusMessage");
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return noAt(e, v, "statusMessage", "type", "string", s);
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
   if ((r = cTaskStatus(v["status"], d + 1, e)) !== undefined) return at(r, "status");
   if ((r = c17(v["ttlMs"], d + 1, e, "Task/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
 }
@@ -325,7 +325,7 @@ function c18(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["method"] === "notifications/tasks")) return at(no(e, v["method"], "const", "notifications/tasks", s + "/properties/method"), "method");
+  if (!(v["method"] === "notifications/tasks")) return noAt(e, v, "method", "const", "notifications/tasks", s);
   if ((r = cTaskStatusNotificationParams(v["params"], d + 1, e)) !== undefined) return at(r, "params");
 }
 
@@ -419,7 +419,7 @@ function c25(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "inputResponses")) return missing(e, "inputResponses", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
   if ((r = checkInputResponses(v["inputResponses"], d + 1, e)) !== undefined) return at(r, "inputResponses");
 }
 
@@ -428,7 +428,7 @@ function c26(v: any, d: number, e: boolean, s: string): Verdict {
   if ((r = objectAt(v, d, e, s)) !== undefined) return r;
   if (!hasOwn(v, "method")) return missing(e, "method", s);
   if (!hasOwn(v, "params")) return missing(e, "params", s);
-  if (!(v["method"] === "tasks/update")) return at(no(e, v["method"], "const", "tasks/update", s + "/properties/method"), "method");
+  if (!(v["method"] === "tasks/update")) return noAt(e, v, "method", "const", "tasks/update", s);
   if ((r = c25(v["params"], d + 1, e, "UpdateTaskRequest/allOf/1/properties/params")) !== undefined) return at(r, "params");
 }
 
@@ -467,11 +467,11 @@ export function cWorkingTask(v: any, d: number, e: boolean): Verdict {
   if (!hasOwn(v, "status")) return missing(e, "status", s);
   if (!hasOwn(v, "taskId")) return missing(e, "taskId", s);
   if (!hasOwn(v, "ttlMs")) return missing(e, "ttlMs", s);
-  if (!(typeof v["createdAt"] === "string")) return at(no(e, v["createdAt"], "type", "string", s + "/properties/createdAt"), "createdAt");
-  if (!(typeof v["lastUpdatedAt"] === "string")) return at(no(e, v["lastUpdatedAt"], "type", "string", s + "/properties/lastUpdatedAt"), "lastUpdatedAt");
+  if (!(typeof v["createdAt"] === "string")) return noAt(e, v, "createdAt", "type", "string", s);
+  if (!(typeof v["lastUpdatedAt"] === "string")) return noAt(e, v, "lastUpdatedAt", "type", "string", s);
   if (hasOwn(v, "pollIntervalMs")) if ((r = c3(v["pollIntervalMs"], d + 1, e, "WorkingTask/properties/pollIntervalMs")) !== undefined) return at(r, "pollIntervalMs");
-  if (!(v["status"] === "working")) return at(no(e, v["status"], "const", "working", s + "/properties/status"), "status");
-  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return at(no(e, v["statusMessage"], "type", "string", s + "/properties/statusMessage"), "statusMessage");
-  if (!(typeof v["taskId"] === "string")) return at(no(e, v["taskId"], "type", "string", s + "/properties/taskId"), "taskId");
+  if (!(v["status"] === "working")) return noAt(e, v, "status", "const", "working", s);
+  if (hasOwn(v, "statusMessage")) if (!(typeof v["statusMessage"] === "string")) return noAt(e, v, "statusMessage", "type", "string", s);
+  if (!(typeof v["taskId"] === "string")) return noAt(e, v, "taskId", "type", "string", s);
   if ((r = c27(v["ttlMs"], d + 1, e, "WorkingTask/properties/ttlMs")) !== undefined) return at(r, "ttlMs");
 }
