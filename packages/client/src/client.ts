@@ -41,6 +41,7 @@ import { isPendingInput, type ManualStep, type PendingInput } from "./manual.js"
 import type { Transport } from "./transport.js";
 import type { ClientEra } from "./eras.js";
 import { lazyLegacy, type LazyEraTransport } from "./lazy-era.js";
+import { checkCallOptions, checkClientOptions } from "./option-check.js";
 import { mergeCapabilities } from "@mrtr/internal";
 
 /** Options of `createClient`. */
@@ -228,6 +229,7 @@ function randomTag(): string {
  * ```
  */
 export function createClient(options: ClientOptions): McpClient {
+  checkClientOptions(options);
   const kinds = new Map<string, ClientInputKind>();
   const e = options.elicitation ?? {};
   const form = e.form === MANUAL ? undefined : e.form;
@@ -312,6 +314,7 @@ export function createClient(options: ClientOptions): McpClient {
   };
 
   async function request(method: string, params: object = {}, o: CallOptions = {}): Promise<never> {
+    checkCallOptions(method, o);
     open();
     const key = cache && ResultCache.keyOf(method, params as Params);
     if (key && !o.fresh) {
@@ -348,10 +351,14 @@ export function createClient(options: ClientOptions): McpClient {
       }
     }
   };
-  const pages = <T>(method: string, key: string) => (o: ListAllOptions = {}) =>
-    listAll<T>((cursor) => request(method, cursor === undefined ? {} : { cursor }, o), key, method, o.maxPages ?? maxListPages);
+  const pages = <T>(method: string, key: string) => (o: ListAllOptions = {}) => {
+    checkCallOptions(method, o, true);
+    const { maxPages, ...call } = o;
+    return listAll<T>((cursor) => request(method, cursor === undefined ? {} : { cursor }, call), key, method, maxPages ?? maxListPages);
+  };
 
   async function step<R>(method: string, params: Params, retry: { inputResponses?: Record<string, unknown>; requestState?: string }, round: number, o?: CallOptions): Promise<ManualStep<R>> {
+    checkCallOptions(method, o);
     open();
     const signal = signalOf(o);
     try {
