@@ -14,8 +14,8 @@ import { describe, expect, it } from "vitest";
 import { publicPackages } from "../scripts/lib/workspace.js";
 import { repoRoot } from "./helpers/paths.js";
 
-/** Static imports and re-exports, bare imports, and `import("…")` with a literal (in JavaScript and in declarations alike). */
-const SPECIFIERS = [/\b(?:import|export)\s[^'"`;]*?\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g];
+/** Static imports and re-exports, bare imports, and `import("…")` with a literal (in JavaScript and in declarations alike); a specifier has no white space, so text such as `["--import", "tsx"]` is not one. */
+const SPECIFIERS = [/\b(?:import|export)\s[^'"`;]*?\bfrom\s*["']([^"'\s]+)["']/g, /\bimport\s*["']([^"'\s]+)["']/g, /\bimport\(\s*["']([^"'\s]+)["']\s*\)/g];
 
 /** The package a bare specifier names (`@scope/name` or `name`), "node" for a built-in, undefined for a relative one. */
 function packageOf(specifier: string): string | undefined {

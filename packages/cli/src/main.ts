@@ -2,11 +2,12 @@
  * `mrtr`: the command line. Dispatches to a command and maps failures to exit
  * codes: a usage error prints what to type and exits 2.
  */
-import { createRequire } from "node:module";
 import type { CommandContext } from "./context.js";
 import { EXIT_OK, EXIT_USAGE, UsageError, type ExitCode } from "./exit-codes.js";
+import { initCommand } from "./init/command.js";
 import { lintTraceCommand } from "./lint/command.js";
 import { modelsCommand } from "./models/command.js";
+import { ownManifest } from "./own-manifest.js";
 import { validateCommand } from "./validate/command.js";
 
 export const HELP = `Usage: mrtr COMMAND [options]
@@ -18,6 +19,8 @@ Commands:
   lint-trace FILE...    check recorded client-server traffic against the rules
                         no schema can express (see docs/trace-format.md)
   models --lang L -o D  generate model types for another language
+  init [DIR]            write a small MCP server project (TypeScript or
+                        JavaScript) that installs, builds and tests as is
 
 Run \`mrtr COMMAND --help\` for a command's options.
 Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
@@ -27,11 +30,8 @@ const COMMANDS: Record<string, (argv: string[], ctx: CommandContext) => Promise<
   validate: validateCommand,
   "lint-trace": lintTraceCommand,
   models: modelsCommand,
+  init: initCommand,
 };
-
-function version(): string {
-  return (createRequire(import.meta.url)("../package.json") as { version: string }).version;
-}
 
 /** Runs one command line (without the `node` and script arguments); resolves to the exit code. */
 export async function main(argv: string[], ctx: CommandContext): Promise<ExitCode> {
@@ -42,7 +42,7 @@ export async function main(argv: string[], ctx: CommandContext): Promise<ExitCod
       return command === undefined ? EXIT_USAGE : EXIT_OK;
     }
     if (command === "--version" || command === "-v") {
-      ctx.stdout.write(`${version()}\n`);
+      ctx.stdout.write(`${ownManifest().version}\n`);
       return EXIT_OK;
     }
     const run = Object.prototype.hasOwnProperty.call(COMMANDS, command) ? COMMANDS[command] : undefined;
