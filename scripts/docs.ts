@@ -1,9 +1,11 @@
 /**
  * `npm run docs`: the API reference of every public entry point (each
  * published package's `exports`, `@mrtr/internal` left out) built with
- * TypeDoc into .cache/api/ (open index.html). Exits 1 on any warning: an
- * exported declaration or member without a doc comment, a `{@link}` that does
- * not resolve, a public type naming one that is not in the reference.
+ * TypeDoc into .cache/api/ (open index.html: the start page, docs/api-start.md
+ * with a line per package from README.md's package table). Exits 1 on any
+ * warning: an exported declaration or member without a doc comment, a
+ * `{@link}` that does not resolve (the start page's too), a public type naming
+ * one that is not in the reference, a package the README's table leaves out.
  * `npm run docs -- --check` validates without writing the site.
  * The rules and options are in scripts/lib/api-reference.ts.
  */

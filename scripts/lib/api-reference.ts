@@ -5,9 +5,11 @@
  * imports, the packages merged into one site and validated together, so a
  * `{@link}` may name a symbol of another package.
  *
- * What it holds: every public declaration has a doc comment (the rule is
- * doc-comment-rule.ts); every `{@link}` resolves; every type a public
- * declaration names is itself in the reference. Any warning fails the build.
+ * What it holds: a start page (api-start-page.ts: what each package is for,
+ * in the README's words, and where to begin); every public declaration has a
+ * doc comment (the rule is doc-comment-rule.ts); every `{@link}`, the start
+ * page's too, resolves; every type a public declaration names is itself in
+ * the reference. Any warning fails the build.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
@@ -17,6 +19,7 @@ import {
   Application,
   ConsoleLogger,
   LogLevel,
+  MinimalSourceFile,
   normalizePath,
   OptionDefaults,
   type DocumentationEntryPoint,
@@ -24,6 +27,7 @@ import {
   type TypeDocOptions,
 } from "typedoc";
 import { documentedPackages } from "./api-entry-points.js";
+import { apiStartPage } from "./api-start-page.js";
 import { undocumentedDeclarations } from "./doc-comment-rule.js";
 
 /** Where `npm run docs` writes the site, relative to the repository root (git-ignored). */
@@ -43,6 +47,11 @@ export interface ApiReferenceOptions {
   out?: string;
   /** Print nothing (the problems are still returned). */
   quiet?: boolean;
+  /**
+   * Document only these packages (a quicker build, for tests); the start page
+   * then lists only them. Default: every documented package.
+   */
+  packages?: readonly string[];
 }
 
 /** TypeDoc's console logger that also keeps every warning and error. */
@@ -87,6 +96,7 @@ const NO_CHECKS = Object.fromEntries(Object.keys(ALL_CHECKS).map((check) => [che
 function typedocOptions(out: string | undefined): TypeDocOptions {
   return {
     name: "mrtr",
+    // Not a package's README: the merged site gets its own start page (api-start-page.ts).
     readme: "none",
     blockTags: [...OptionDefaults.blockTags, ...SCHEMA_BLOCK_TAGS],
     modifierTags: [...OptionDefaults.modifierTags, ...SCHEMA_MODIFIER_TAGS],
@@ -121,7 +131,9 @@ function compilerOptionsOf(packageDir: string): ts.CompilerOptions {
  */
 export async function buildApiReference(root: string, options: ApiReferenceOptions = {}): Promise<ApiReferenceResult> {
   const { out, quiet = false } = options;
-  const packages = documentedPackages(root);
+  const packages = documentedPackages(root).filter(({ pkg }) => options.packages?.includes(pkg.manifest.name) ?? true);
+  const unknown = options.packages?.filter((name) => !packages.some(({ pkg }) => pkg.manifest.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`not documented packages of ${root}: ${unknown.join(", ")}`);
   const packageNames = packages.map(({ pkg }) => pkg.manifest.name);
   const app = await Application.bootstrap(typedocOptions(out), []);
   const logger = new CollectingLogger(quiet);
@@ -158,6 +170,16 @@ export async function buildApiReference(root: string, options: ApiReferenceOptio
     alwaysCreateEntryPointModule: true,
   });
   app.converter.addProjectDocuments(merged);
+  const start = apiStartPage(root, packageNames);
+  if (!start.ok) for (const problem of start.problems) app.logger.error(problem);
+  else {
+    // The start page, as TypeDoc's `readme` option would give it, but from
+    // the page composed in memory; its links are resolved and checked below
+    // with every other.
+    const file = normalizePath(start.page.file);
+    merged.readme = app.converter.parseRawComment(new MinimalSourceFile(start.page.text, file), merged.files).content;
+    merged.files.registerReflectionPath(file, merged);
+  }
   app.trigger(Application.EVENT_PROJECT_REVIVE, merged);
   // TypeDoc looks for public types missing from the reference only among
   // those of the project's own package, and the merged project has none: so

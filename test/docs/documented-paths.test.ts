@@ -4,7 +4,8 @@
  * it is; a path inside a package as the end of some tracked file's path; a
  * bare file name as some tracked file's name). Spec pages cited by path
  * (`basic/transports/stdio.mdx`) are checked against the upstream pages when
- * those are present beside the repository, and skipped with a message when not.
+ * those are present beside the repository, and skipped (the test's name
+ * saying why) when not.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -38,13 +39,21 @@ function pathsIn(text: string): { path: string; line: number }[] {
   return out;
 }
 
-/** Whether `path` names something that exists, and where it was looked for. */
-function exists(path: string): boolean | "skipped" {
+/** Whether `path` is a page of the specification (looked for in ../shared/upstream/spec) rather than of the repository. */
+const isSpecPath = (path: string) => SPEC_ROOTS.some((r) => path.startsWith(r)) && !TOP.some((t) => path.startsWith(t));
+
+/** The paths of one kind that `doc` names and that do not exist, as `doc:line: path`. */
+function missingIn(doc: string, kind: "repository" | "spec"): string[] {
+  return pathsIn(readFileSync(join(repoRoot, doc), "utf8"))
+    .filter(({ path }) => isSpecPath(path) === (kind === "spec"))
+    .filter(({ path }) => !exists(path))
+    .map(({ path, line }) => `${doc}:${line}: ${path}`);
+}
+
+/** Whether `path` names something that exists, in the specification or the repository. */
+function exists(path: string): boolean {
   const bare = path.replace(/\/$/, "");
-  if (SPEC_ROOTS.some((r) => path.startsWith(r)) && !TOP.some((t) => path.startsWith(t))) {
-    if (!hasSpec) return "skipped";
-    return existsSync(join(spec, bare)) || files.has(bare) || tracked.some((f) => f.endsWith(`/${bare}`));
-  }
+  if (isSpecPath(path)) return existsSync(join(spec, bare)) || files.has(bare) || tracked.some((f) => f.endsWith(`/${bare}`));
   // A repository path, or one inside a package (`test/lint-e2e.test.ts` of the CLI package).
   if (files.has(bare) || folders.has(bare)) return true;
   if (!bare.includes("/")) return tracked.some((f) => f === bare || f.endsWith(`/${bare}`)) || [...folders].some((d) => d.endsWith(`/${bare}`) || d === bare);
@@ -55,15 +64,11 @@ const documents = ["README.md", ...readdirSync(join(repoRoot, "docs")).filter((f
 
 describe("documented file paths", () => {
   it.each(documents)("every path %s names exists in the repository", (doc) => {
-    const missing: string[] = [];
-    let skipped = 0;
-    for (const { path, line } of pathsIn(readFileSync(join(repoRoot, doc), "utf8"))) {
-      const found = exists(path);
-      if (found === "skipped") skipped++;
-      else if (!found) missing.push(`${doc}:${line}: ${path}`);
-    }
-    if (skipped > 0) console.log(`${doc}: ${skipped} spec page paths not checked: ../shared/upstream/spec is absent (a clone outside the workplace)`);
-    expect(missing).toEqual([]);
+    expect(missingIn(doc, "repository")).toEqual([]);
+  });
+
+  it.skipIf(!hasSpec).each(documents)(`every specification page path %s names exists upstream${hasSpec ? "" : " [skipped: ../shared/upstream/spec is absent (a clone outside the workplace)]"}`, (doc) => {
+    expect(missingIn(doc, "spec")).toEqual([]);
   });
 
   it("finds the paths it checks (a control: the architecture page names dozens)", () => {

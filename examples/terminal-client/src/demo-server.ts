@@ -252,7 +252,8 @@ export function createDemoServer(options: DemoServerOptions = {}): McpServer {
     .tool({
       name: DEMO_TOOLS.long,
       title: "Build a quarterly report",
-      description: "A long task that reports its progress; press Ctrl+C while it runs to cancel it.",
+      // Shown by every host (a terminal, a browser page): name no key, each host says how it cancels.
+      description: "A long task that reports its progress; cancel the call while it runs to stop it.",
       inputSchema: { type: "object" },
       async handler(_args, ctx) {
         const stepMs = options.reportStepMs ?? 700;

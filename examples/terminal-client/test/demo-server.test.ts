@@ -169,6 +169,72 @@ describe("the demo server's other tools", () => {
   });
 });
 
+/**
+ * Words only a terminal user can act on. The demo server's texts reach every
+ * host (the terminal client, the browser page of examples/web-host), so each
+ * host says in its own UI how to cancel (Ctrl+C, a Cancel button).
+ */
+const TERMINAL_ONLY = /\b(?:ctrl|control|cmd|alt|shift)\s*[+-]\s*\w|\^C\b|\bpress(?:ing)?\s+(?:the\s+)?(?:\w+\s+)?key|\b(?:escape|esc|enter|return)\s+key\b|\bkeyboard\b|\bterminal\b/i;
+
+/** Every string inside `value`, however deep. */
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
+  else if (value !== null && typeof value === "object") for (const v of Object.values(value)) stringsIn(v, out);
+  return out;
+}
+
+describe("the demo server's texts", () => {
+  it("name no terminal key: instructions, tools, questions, progress and results fit a terminal and a browser alike", async () => {
+    expect("press Ctrl+C while it runs").toMatch(TERMINAL_ONLY); // the pattern catches what it is for
+    const texts: string[] = [];
+    // The wizard runs twice, online then in person: their later questions differ.
+    let wizardRuns = 0;
+    const form: FormHandler = async (params, info) => {
+      texts.push(...stringsIn(params));
+      if (info.key === "about") wizardRuns++;
+      const answers: Record<string, Record<string, unknown>> = {
+        about: { name: "Ada", email: "ada@example.com", attendance: wizardRuns === 1 ? "online" : "in_person" },
+        details: { day: "2026-09-14", nights: 3, tshirt: "M", platform: "browser" },
+        sessions: { talks: ["Keynote: the stateless protocol"] },
+        confirm: { confirm: true },
+      };
+      // Only the fields this question asks (the online and in-person details differ).
+      const asked = Object.entries(answers[info.key] ?? {}).filter(([name]) => name in params.requestedSchema.properties);
+      return { action: "accept", content: Object.fromEntries(asked) as Record<string, string> };
+    };
+    const url: UrlHandler = async (params) => (texts.push(...stringsIn(params)), { action: "accept" });
+    const client = createClient({
+      transport: inProcessTransport(createDemoServer({ secret: SECRET, principal: "tester", reportStepMs: 1 })),
+      name: "texts-test",
+      version: "1",
+      elicitation: { form, url },
+      urlPolling: { intervalMs: 1 },
+    });
+    const discovered = await client.discover();
+    texts.push(...stringsIn(discovered.instructions), ...stringsIn(await client.listAllTools()));
+    const calls: [string, Record<string, unknown>][] = [
+      [DEMO_TOOLS.wizard, {}],
+      [DEMO_TOOLS.wizard, {}],
+      [DEMO_TOOLS.confirm, {}],
+      [DEMO_TOOLS.url, {}],
+      [DEMO_TOOLS.url, { provider: "lookalike" }],
+      [DEMO_TOOLS.long, {}],
+    ];
+    for (const [tool, args] of calls) {
+      const result = await client.callTool(tool, args, { onProgress: (p) => texts.push(...stringsIn(p.message)) });
+      texts.push(...stringsIn(result.content));
+    }
+    // Every kind of text was seen: a tool description, a question, a URL step's message, a progress text.
+    expect(texts.some((t) => t.startsWith("A long task"))).toBe(true);
+    expect(texts.some((t) => t.includes("watching online"))).toBe(true);
+    expect(texts.some((t) => t.includes("travel details"))).toBe(true);
+    expect(texts.some((t) => t.includes("Sign in to your calendar provider"))).toBe(true);
+    expect(texts.some((t) => t.startsWith("Collecting sources"))).toBe(true);
+    expect(texts.filter((t) => TERMINAL_ONLY.test(t))).toEqual([]);
+  });
+});
+
 describe("the demo's long task", () => {
   it("reports each step as progress and completes (steps longer than the rate limit, so none is merged)", async () => {
     const { createDemoServer: demo, REPORT_STEPS } = await import("../src/demo-server.js");

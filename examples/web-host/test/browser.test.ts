@@ -57,6 +57,24 @@ async function connectTo(page: Page, value: "mcp" | "protected/mcp"): Promise<vo
   await page.getByRole("button", { name: "Connect" }).click();
 }
 
+/**
+ * Words only a terminal user can act on (Ctrl+C and the like). The demo
+ * server's texts are shown by the terminal client and by this page alike, so
+ * none may name a key; the page offers its own Cancel button.
+ */
+const TERMINAL_ONLY = /\b(?:ctrl|control|cmd|alt|shift)\s*[+-]\s*\w|\^C\b|\bpress(?:ing)?\s+(?:the\s+)?(?:\w+\s+)?key|\bkeyboard\b|\bterminal\b/i;
+
+/** Asserts that no text on the page (what it shows, hidden text, titles, labels, placeholders) names a terminal key. */
+async function expectNoTerminalKeys(page: Page): Promise<void> {
+  const texts = await page.evaluate(() => [
+    ...document.body.innerText.split("\n"),
+    ...(document.body.textContent ?? "").split("\n"),
+    ...[...document.querySelectorAll("[title], [aria-label], [placeholder]")].flatMap((e) => ["title", "aria-label", "placeholder"].map((a) => e.getAttribute(a) ?? "")),
+  ]);
+  expect(texts.some((t) => t.trim() !== "")).toBe(true);
+  expect(texts.filter((t) => TERMINAL_ONLY.test(t))).toEqual([]);
+}
+
 /** The text of the first element matching `selector`, trimmed. */
 async function textOf(page: Page, selector: string): Promise<string> {
   return ((await page.locator(selector).first().textContent()) ?? "").trim();
@@ -95,6 +113,10 @@ describe.skipIf(!executablePath)("the browser host in Chromium", () => {
         expect(await item.getByRole("button", { name: "Call" }).isEnabled()).toBe(true);
       }
       expect(await page.locator("#tools .tool").count()).toBe(expected.length);
+      step("no terminal keys");
+      // Every description is on the page, and none tells the user to press a key (the long tool's once said Ctrl+C).
+      for (const tool of expected) if (tool.description) expect(await page.locator("#tools").textContent()).toContain(tool.description);
+      await expectNoTerminalKeys(page);
     });
   });
 
@@ -114,6 +136,7 @@ describe.skipIf(!executablePath)("the browser host in Chromium", () => {
       expect(await page.locator('[data-field="attendance"] select').inputValue()).toBe("in_person");
       expect(await page.locator('[data-field="newsletter"] input').isChecked()).toBe(false);
       await collectKinds();
+      await expectNoTerminalKeys(page);
 
       step("bad email refused");
       await page.locator('[data-field="name"] input').fill("Ada Lovelace");
@@ -138,6 +161,7 @@ describe.skipIf(!executablePath)("the browser host in Chromium", () => {
       expect(await page.locator('[data-field="diet"] select').inputValue()).toBe("none");
       expect(await page.locator('[data-field="tshirt"] select').inputValue()).toBe("");
       await collectKinds();
+      await expectNoTerminalKeys(page);
       await page.locator('[data-field="day"] input').fill("2026-09-13");
       await page.locator('[data-field="tshirt"] select').selectOption("M");
       await page.getByRole("button", { name: "Send" }).click();
@@ -146,6 +170,7 @@ describe.skipIf(!executablePath)("the browser host in Chromium", () => {
       await page.locator('[data-field="talks"]').waitFor();
       expect(await page.locator('[data-field="workshops"] input[value="lab"]').isChecked()).toBe(true);
       await collectKinds();
+      await expectNoTerminalKeys(page);
       expect([...kinds].sort()).toEqual(["boolean", "integer", "multiselect", "number", "select", "text"]);
       await page.locator('[data-field="talks"] input').first().check();
       await page.getByRole("button", { name: "Send" }).click();
@@ -169,6 +194,9 @@ describe.skipIf(!executablePath)("the browser host in Chromium", () => {
       const bar = page.locator("#call progress");
       expect(await bar.isVisible()).toBe(true);
       expect(await bar.evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([1, REPORT_STEPS.length]);
+      // The page says how to stop the call: its Cancel button, not a key.
+      expect(await page.locator('[data-action="cancel-call"]').textContent()).toBe("Cancel");
+      await expectNoTerminalKeys(page);
 
       step("cancel");
       await page.locator('[data-action="cancel-call"]').click();
@@ -203,6 +231,7 @@ describe.skipIf(!executablePath)("the browser host in Chromium", () => {
       expect(shown).toEqual(expected.warnings.map((w) => [w.code, `▲ ${w.message}`]));
       // With warnings, Decline has the focus, not consent.
       expect(await page.evaluate(() => document.activeElement?.getAttribute("data-action"))).toBe("decline");
+      await expectNoTerminalKeys(page);
 
       step("decline");
       await page.locator('.url-step [data-action="decline"]').click();
