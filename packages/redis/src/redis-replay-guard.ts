@@ -2,12 +2,13 @@
  * A ReplayGuard on Redis: `ctx.consumeOnce()` holds across every server
  * instance that shares one Redis (or one Redis Cluster).
  *
- * A claim is one atomic command, `SET <key> 1 NX PX <ttl>`: it succeeds for
- * the first claim of a state and fails for every later one until the key
- * expires. The TTL is computed here from the state's own `expiresAt` plus the
- * clock skew the codec allows, and sent as a duration (PX), not a moment
- * (PXAT), so Redis's clock plays no part: the key lives exactly as long as
- * this server would still open the state.
+ * A claim is one atomic command, `SET <key> 1 NX PX <ttl>` (claim-once.ts,
+ * shared with the DPoP replay cache): it succeeds for the first claim of a
+ * state and fails for every later one until the key expires. The TTL is
+ * computed here from the state's own `expiresAt` plus the clock skew the
+ * codec allows, and sent as a duration (PX), not a moment (PXAT), so Redis's
+ * clock plays no part: the key lives exactly as long as this server would
+ * still open the state.
  *
  * Failure policy: a claim that Redis does not answer within `timeoutMs` (down,
  * unreachable, overloaded, out of memory under `noeviction`) fails closed,
@@ -20,20 +21,9 @@
 import { createClient, type RedisClientOptions } from "@redis/client";
 import { ReplayGuardUnavailableError, type ReplayGuard } from "@mrtr/server";
 import { MemoryReplayGuard } from "@mrtr/server/request-state";
+import { ClaimOnce, type RedisClaimClient } from "./claim-once.js";
 import { RedisClaimTimeoutError, TooManyPendingClaimsError } from "./errors.js";
-import { checkKeyPrefix, DEFAULT_KEY_PREFIX, replayKey } from "./replay-key.js";
-import { setOnce } from "./set-once.js";
-
-/** The part of a node-redis client or cluster the guard uses: what `createClient()` and `createCluster()` of `redis` or `@redis/client` return. */
-export interface RedisClaimClient {
-  /** The client with per-command options (abort signal, timeout): what the guard sends its claims through. */
-  withCommandOptions(options: { abortSignal: AbortSignal; timeout: number; typeMapping: {} }): {
-    /** `SET key value NX PX ms`: the claim. */
-    set(key: string, value: string, options: { condition: "NX"; expiration: { type: "PX"; value: number } }): Promise<unknown>;
-  };
-  /** Whether the client is connected and usable. */
-  readonly isReady: boolean;
-}
+import { checkKeyPrefix, DEFAULT_KEY_PREFIX, REPLAY_CLAIMS } from "./replay-key.js";
 
 /** Options of {@link RedisReplayGuard}: `client`, or `url` / `clientOptions` for a client of the guard's own. */
 export interface RedisReplayGuardOptions {
@@ -85,15 +75,7 @@ export class RedisReplayGuard implements ReplayGuard {
   readonly #client: RedisClaimClient;
   /** The client the guard created, if it did (it closes only that one). */
   readonly #own: ReturnType<typeof createClient> | undefined;
-  readonly #prefix: string;
-  readonly #timeoutMs: number;
-  readonly #maxPending: number;
-  readonly #skewMs: number;
-  readonly #failOpen: boolean;
-  readonly #local: MemoryReplayGuard | undefined;
-  readonly #onError: (error: unknown) => void;
-  readonly #now: () => number;
-  #pending = 0;
+  readonly #claims: ClaimOnce;
 
   /** Throws `RangeError` for options out of range, or for both or neither of `client` and `url`/`clientOptions`. */
   constructor(options: RedisReplayGuardOptions) {
@@ -126,14 +108,9 @@ export class RedisReplayGuard implements ReplayGuard {
     if (onError !== undefined && typeof onError !== "function") throw new RangeError("RedisReplayGuard: onError must be a function.");
     if (typeof now !== "function") throw new RangeError("RedisReplayGuard: now must be a function returning ms since the epoch.");
 
-    this.#prefix = checkKeyPrefix(keyPrefix);
-    this.#timeoutMs = timeoutMs;
-    this.#maxPending = maxPendingClaims;
-    this.#skewMs = clockSkewSeconds * 1000;
-    this.#failOpen = onUnavailable === "fail-open";
-    this.#local = this.#failOpen ? new MemoryReplayGuard({ clockSkewSeconds, now }) : undefined;
-    this.#now = now;
-    this.#onError = (error) => {
+    const prefix = checkKeyPrefix(keyPrefix);
+    const fallback = onUnavailable === "fail-open" ? new MemoryReplayGuard({ clockSkewSeconds, now }) : undefined;
+    const report = (error: unknown) => {
       try {
         onError?.(error);
       } catch {
@@ -151,11 +128,25 @@ export class RedisReplayGuard implements ReplayGuard {
         socket: { reconnectStrategy: reconnectForever, ...clientOptions?.socket },
       } as RedisClientOptions);
       // Without a listener, an "error" event (Redis going away) would end the process.
-      own.on("error", this.#onError);
-      own.connect().catch(this.#onError);
+      own.on("error", report);
+      own.connect().catch(report);
       this.#own = own;
       this.#client = own as unknown as RedisClaimClient;
     }
+    this.#claims = new ClaimOnce({
+      client: this.#client,
+      kind: REPLAY_CLAIMS,
+      prefix,
+      timeoutMs,
+      maxPendingClaims,
+      graceMs: clockSkewSeconds * 1000,
+      now,
+      fallback,
+      onError: report,
+      unavailable: (cause) => new ReplayGuardUnavailableError({ cause }),
+      timedOut: () => new RedisClaimTimeoutError(timeoutMs),
+      tooManyPending: () => new TooManyPendingClaimsError(maxPendingClaims),
+    });
   }
 
   /** Whether the client is connected to Redis right now (for health checks; claims do not wait for it). */
@@ -168,22 +159,8 @@ export class RedisReplayGuard implements ReplayGuard {
    * `false` after. Throws `ReplayGuardUnavailableError` when Redis gives no
    * answer in time (unless fail-open).
    */
-  async claim(id: string, expiresAt: number, owner?: string): Promise<boolean> {
-    const now = this.#now();
-    if (typeof id !== "string" || id === "" || !Number.isFinite(expiresAt) || !Number.isFinite(now)) return false;
-    const ttlMs = Math.ceil(expiresAt + this.#skewMs - now);
-    // Already unopenable: nothing to remember (the codec refuses the state anyway).
-    if (ttlMs <= 0) return true;
-    if (this.#pending >= this.#maxPending) return this.#unavailable(id, expiresAt, owner, new TooManyPendingClaimsError(this.#maxPending));
-
-    this.#pending++;
-    try {
-      return await setOnce(this.#client, replayKey(this.#prefix, id), ttlMs, this.#timeoutMs, () => new RedisClaimTimeoutError(this.#timeoutMs));
-    } catch (error) {
-      return this.#unavailable(id, expiresAt, owner, error);
-    } finally {
-      this.#pending--;
-    }
+  claim(id: string, expiresAt: number, owner?: string): Promise<boolean> {
+    return this.#claims.claim(id, expiresAt, owner);
   }
 
   /** Closes the client the guard created (waiting for claims in flight when connected); a client passed as `client` is left to its owner. */
@@ -192,11 +169,5 @@ export class RedisReplayGuard implements ReplayGuard {
     if (!own || !own.isOpen) return;
     if (own.isReady) await own.close();
     else own.destroy();
-  }
-
-  #unavailable(id: string, expiresAt: number, owner: string | undefined, cause: unknown): boolean {
-    if (!this.#failOpen) throw new ReplayGuardUnavailableError({ cause });
-    this.#onError(cause);
-    return this.#local!.claim(id, expiresAt, owner);
   }
 }

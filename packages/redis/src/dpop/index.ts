@@ -7,6 +7,6 @@
  */
 export { RedisDPoPReplayCache } from "./redis-dpop-replay-cache.js";
 export type { RedisDPoPReplayCacheOptions } from "./redis-dpop-replay-cache.js";
-export type { RedisClaimClient } from "../redis-replay-guard.js";
+export type { RedisClaimClient } from "../claim-once.js";
 export { DPoPClaimTimeoutError, TooManyPendingDPoPClaimsError } from "./dpop-claim-errors.js";
 export { DEFAULT_DPOP_KEY_PREFIX } from "./dpop-replay-key.js";

@@ -3,11 +3,11 @@
  * is refused as a replay by every instance that shares one Redis (or one
  * Redis Cluster).
  *
- * A claim is one atomic command, `SET <key> 1 NX PX <ttl>`, `OK` for the
- * first use of a proof and nil for any later one until the key expires. The
- * TTL is what is left of the proof's window (`expiresAt`, computed by
- * `protect` from the proof's `iat`) by this server's clock, sent as a
- * duration, so Redis's clock plays no part.
+ * A claim is one atomic command, `SET <key> 1 NX PX <ttl>` (claim-once.ts,
+ * shared with the replay guard), `OK` for the first use of a proof and nil
+ * for any later one until the key expires. The TTL is what is left of the
+ * proof's window (`expiresAt`, computed by `protect` from the proof's `iat`)
+ * by this server's clock, sent as a duration, so Redis's clock plays no part.
  *
  * Failure policy, as the replay guard's: a claim Redis does not answer within
  * `timeoutMs`, or beyond `maxPendingClaims` waiting at once, throws
@@ -19,10 +19,9 @@
  * is away.
  */
 import { DPoPReplayCacheUnavailableError, MemoryDPoPReplayCache, type DPoPReplayCache } from "@mrtr/server/auth";
-import type { RedisClaimClient } from "../redis-replay-guard.js";
-import { setOnce } from "../set-once.js";
+import { ClaimOnce, type RedisClaimClient } from "../claim-once.js";
 import { DPoPClaimTimeoutError, TooManyPendingDPoPClaimsError } from "./dpop-claim-errors.js";
-import { checkDPoPKeyPrefix, DEFAULT_DPOP_KEY_PREFIX, dpopReplayKey } from "./dpop-replay-key.js";
+import { checkDPoPKeyPrefix, DEFAULT_DPOP_KEY_PREFIX, DPOP_CLAIMS } from "./dpop-replay-key.js";
 
 /** Options of {@link RedisDPoPReplayCache}. */
 export interface RedisDPoPReplayCacheOptions {
@@ -51,13 +50,7 @@ export interface RedisDPoPReplayCacheOptions {
 /** A {@link DPoPReplayCache} in Redis, shared by every server instance that uses it. */
 export class RedisDPoPReplayCache implements DPoPReplayCache {
   readonly #client: RedisClaimClient;
-  readonly #prefix: string;
-  readonly #timeoutMs: number;
-  readonly #maxPending: number;
-  readonly #local: MemoryDPoPReplayCache | undefined;
-  readonly #onError: (error: unknown) => void;
-  readonly #now: () => number;
-  #pending = 0;
+  readonly #claims: ClaimOnce;
 
   /** Throws `RangeError` for a missing client or options out of range. */
   constructor(options: RedisDPoPReplayCacheOptions) {
@@ -71,18 +64,26 @@ export class RedisDPoPReplayCache implements DPoPReplayCache {
     if (onError !== undefined && typeof onError !== "function") throw new RangeError("RedisDPoPReplayCache: onError must be a function.");
     if (typeof now !== "function") throw new RangeError("RedisDPoPReplayCache: now must be a function returning ms since the epoch.");
     this.#client = client;
-    this.#prefix = checkDPoPKeyPrefix(keyPrefix);
-    this.#timeoutMs = timeoutMs;
-    this.#maxPending = maxPendingClaims;
-    this.#local = onUnavailable === "fail-open" ? new MemoryDPoPReplayCache({ now }) : undefined;
-    this.#now = now;
-    this.#onError = (error) => {
-      try {
-        onError?.(error);
-      } catch {
-        // a failing hook must not change the answer
-      }
-    };
+    this.#claims = new ClaimOnce({
+      client,
+      kind: DPOP_CLAIMS,
+      prefix: checkDPoPKeyPrefix(keyPrefix),
+      timeoutMs,
+      maxPendingClaims,
+      graceMs: 0,
+      now,
+      fallback: onUnavailable === "fail-open" ? new MemoryDPoPReplayCache({ now }) : undefined,
+      onError: (error) => {
+        try {
+          onError?.(error);
+        } catch {
+          // a failing hook must not change the answer
+        }
+      },
+      unavailable: (cause) => new DPoPReplayCacheUnavailableError({ cause }),
+      timedOut: () => new DPoPClaimTimeoutError(timeoutMs),
+      tooManyPending: () => new TooManyPendingDPoPClaimsError(maxPendingClaims),
+    });
   }
 
   /** Whether the client is connected to Redis right now (for health checks). */
@@ -90,27 +91,13 @@ export class RedisDPoPReplayCache implements DPoPReplayCache {
     return this.#client.isReady;
   }
 
-  /** `true` the first time the proof `id` is claimed within its window, `false` after; throws `DPoPReplayCacheUnavailableError` when Redis gives no answer in time (unless fail-open). */
-  async claim(id: string, expiresAt: number, owner?: string): Promise<boolean> {
-    const now = this.#now();
-    if (typeof id !== "string" || id === "" || !Number.isFinite(expiresAt) || !Number.isFinite(now)) return false;
-    const ttlMs = Math.ceil(expiresAt - now);
-    // Past its window: protect refuses such a proof before asking, so there is nothing to remember.
-    if (ttlMs <= 0) return true;
-    if (this.#pending >= this.#maxPending) return this.#unavailable(id, expiresAt, owner, new TooManyPendingDPoPClaimsError(this.#maxPending));
-    this.#pending++;
-    try {
-      return await setOnce(this.#client, dpopReplayKey(this.#prefix, id), ttlMs, this.#timeoutMs, () => new DPoPClaimTimeoutError(this.#timeoutMs));
-    } catch (error) {
-      return this.#unavailable(id, expiresAt, owner, error);
-    } finally {
-      this.#pending--;
-    }
-  }
-
-  #unavailable(id: string, expiresAt: number, owner: string | undefined, cause: unknown): boolean {
-    if (!this.#local) throw new DPoPReplayCacheUnavailableError({ cause });
-    this.#onError(cause);
-    return this.#local.claim(id, expiresAt, owner);
+  /**
+   * `true` the first time the proof `id` is claimed within its window,
+   * `false` after; a proof past its window is not remembered (`protect`
+   * refuses it before asking). Throws `DPoPReplayCacheUnavailableError` when
+   * Redis gives no answer in time (unless fail-open).
+   */
+  claim(id: string, expiresAt: number, owner?: string): Promise<boolean> {
+    return this.#claims.claim(id, expiresAt, owner);
   }
 }
