@@ -1,18 +1,20 @@
 /**
- * `defineClientExtension`: what an extension works with, built from the
- * client's internals when the extension is linked. Each call it continues
+ * `defineClientExtension`: what an extension works with, built from what
+ * the client lends it (`ExtensionCore`) when the extension is linked. Each call it continues
  * gets an `ExtensionCall` (requests with the client's `_meta`, the call's
  * signal, the client's input handlers through the flow's own checks and
  * answer path); the extension itself gets a `ClientExtensionHost` (start a
  * call and keep the claimed result, continue a call outside a flow, prepare
  * the application's answers). None of it is in a client without extensions.
  */
-import type { Implementation, InputRequests, JSONObject } from "@mrtr/schema";
-import type { CallOptions, McpClient } from "./client.js";
-import type { ClientExtension, ExtensionProceed } from "./extensions.js";
+import type { Implementation, InputRequests } from "@mrtr/schema";
+import { abortError } from "./call-signal.js";
 import { McpClientError, ProtocolViolationError, TooManyInputRequestsError } from "./errors.js";
-import { abortError, askHandler, checkInputRequests, completeProblem, mapLimited, prepareAnswers, runFlow, type CallHooks, type FlowContext } from "./flow.js";
+import { askHandler, checkInputRequests, prepareAnswers } from "./input-requests.js";
+import { mapLimited } from "./map-limited.js";
 import type { ProgressListener } from "./progress.js";
+import { completeProblem } from "./result-checks.js";
+import type { CallOptions, ClaimedResult, ClientExtension, ExtensionCore, ExtensionProceed, FlowCall, McpClient } from "./types.js";
 
 /** The context of one call an extension continues. */
 export interface ExtensionCall {
@@ -96,22 +98,24 @@ export interface ClientExtensionDefinition extends Pick<ClientExtension, "id" | 
    * for the call's method; resolves to the method's complete result, which
    * the client checks as such before the caller gets it.
    */
-  continue(result: Record<string, unknown> & { resultType: string }, call: ExtensionCall): Promise<Record<string, unknown>>;
+  continue(result: ClaimedResult, call: ExtensionCall): Promise<Record<string, unknown>>;
 }
 
-function extensionCall(ctx: FlowContext, method: string, params: Record<string, unknown>, signal: AbortSignal, hooks: CallHooks): ExtensionCall {
+/** The context of one call an extension continues, from what the client lent (`core`). */
+function extensionCall(core: ExtensionCore, call: FlowCall): ExtensionCall {
+  const { method, signal } = call;
   return {
     method,
-    params,
+    params: call.params,
     signal,
-    ...(hooks.onProgress && { onProgress: hooks.onProgress }),
-    request: (m, p, o = {}) => runFlow(ctx, m, p, o.signal ?? signal),
+    ...(call.onProgress && { onProgress: call.onProgress }),
+    request: async (m, p, o = {}) => (await core.run({ method: m, params: p, signal: o.signal ?? signal })).result,
     async answer(requests, each, o = {}) {
       const entries = Object.entries(requests);
-      if (entries.length > ctx.policy.maxInputRequests) throw new TooManyInputRequestsError(ctx.policy.maxInputRequests, entries.length);
-      checkInputRequests(ctx.kinds, requests, requests);
-      const info = { method, server: o.server ?? ctx.server(), signal: o.signal ?? signal };
-      await mapLimited(entries, ctx.policy.inputConcurrency, async ([key, request]) => each(key, await askHandler(ctx, key, request, info)));
+      if (entries.length > core.policy.maxInputRequests) throw new TooManyInputRequestsError(core.policy.maxInputRequests, entries.length);
+      checkInputRequests(core.kinds, requests, requests);
+      const info = { method, server: o.server ?? core.server(), signal: o.signal ?? signal };
+      await mapLimited(entries, core.policy.inputConcurrency, async ([key, request]) => each(key, await askHandler(core.kinds, key, request, info)));
     },
   };
 }
@@ -130,36 +134,42 @@ function checkComplete(method: string, result: unknown): Record<string, unknown>
 /** The extension createClient takes, from its definition. */
 export function defineClientExtension(definition: ClientExtensionDefinition): ClientExtension {
   for (const types of Object.values(definition.results ?? {})) {
-    const core = types.find((t) => CORE_RESULT_TYPES.includes(t));
-    if (core) throw new McpClientError(`Extension "${definition.id}" cannot claim resultType "${core}": the core handles it.`);
+    const reserved = types.find((t) => CORE_RESULT_TYPES.includes(t));
+    if (reserved) throw new McpClientError(`Extension "${definition.id}" cannot claim resultType "${reserved}": the core handles it.`);
   }
   const extension: ClientExtension = {
     id: definition.id,
     ...(definition.settings && { settings: definition.settings }),
     ...(definition.results && { results: definition.results }),
     ...(definition.namedParams && { namedParams: definition.namedParams }),
-    link({ client, ctx, signalOf, open, claims }) {
-      const hooksOf = (o?: CallOptions): CallHooks => ({ ...(o?.onProgress && { onProgress: o.onProgress }) });
+    link(core) {
+      const { client, signalOf, open, claims } = core;
+      /** The call `method` makes with these options. */
+      const callOf = (method: string, params: Record<string, unknown>, o: CallOptions | undefined): FlowCall => ({
+        method,
+        params,
+        signal: signalOf(o),
+        ...(o?.onProgress && { onProgress: o.onProgress }),
+      });
       definition.attach?.({
         client,
         async start(method, params, o) {
           open();
-          const hooks: CallHooks = { ...hooksOf(o), hold: extension };
-          const result = await runFlow(ctx, method, params, signalOf(o), hooks);
-          return hooks.claimed ? { status: "claimed", result: result as Record<string, unknown> & { resultType: string } } : { status: "complete", result };
+          const end = await core.run({ ...callOf(method, params, o), hold: extension });
+          return end.kind === "held" ? { status: "claimed", result: end.result } : { status: "complete", result: end.result };
         },
         async continue(method, params, o, run) {
           open();
-          const signal = signalOf(o);
+          const call = callOf(method, params, o);
           try {
-            return checkComplete(method, await run(extensionCall(ctx, method, params, signal, hooksOf(o))));
+            return checkComplete(method, await run(extensionCall(core, call)));
           } catch (error) {
-            throw abortError(error, signal);
+            throw abortError(error, call.signal);
           }
         },
-        prepare: (requests, answers) => prepareAnswers(ctx.kinds, requests, answers),
+        prepare: (requests, answers) => prepareAnswers(core.kinds, requests, answers),
       });
-      const proceed: ExtensionProceed = async (result, method, params, signal, hooks) => checkComplete(method, await definition.continue(result, extensionCall(ctx, method, params, signal, hooks)));
+      const proceed: ExtensionProceed = async (result, call) => checkComplete(call.method, await definition.continue(result, extensionCall(core, call)));
       for (const [method, types] of Object.entries(definition.results ?? {})) {
         for (const type of types) {
           if (claims.has(`${method} ${type}`)) throw new McpClientError(`Two extensions claim resultType "${type}" on ${method}.`);

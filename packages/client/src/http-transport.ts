@@ -1,11 +1,8 @@
 /**
- * Streamable HTTP transport: POSTs each JSON-RPC message to one URL with the
- * headers the draft asks for (`MCP-Protocol-Version`, `Mcp-Method`, and
- * `Mcp-Name` on tools/call, prompts/get, resources/read, and on the
- * extension methods the client names) and reads the answer
- * as JSON or as a server-sent event stream, within a time and size limit.
- * Whatever the server sends, the answer is one JSON-RPC response to this
- * request, or a typed error.
+ * Streamable HTTP transport: each JSON-RPC message is one exchange with one
+ * URL (http/exchange.ts: the draft's headers, the answer as JSON or as a
+ * server-sent event stream, within a time and size limit; whatever the
+ * server sends, one JSON-RPC response to this request or a typed error).
  *
  * What only HTTP has lives here too: the `Mcp-Param-*` headers of tools
  * whose parameters are annotated `x-mcp-header` (learnt from the tools/list
@@ -13,17 +10,15 @@
  * reported), the one retry after a -32020 on tools/call, and closing the
  * response as the request's cancellation.
  */
-import { HEADER_MISMATCH, LATEST_PROTOCOL_VERSION, MCP_NAME_HEADER_PARAMS } from "@mrtr/schema";
-import { encodeHeaderValue } from "@mrtr/schema/http";
+import { HEADER_MISMATCH } from "@mrtr/schema";
+import { TransportError } from "./errors.js";
 import type { JSONRPCRequest } from "@mrtr/schema";
-import { startClock, type ExchangeClock } from "@mrtr/internal";
-import { LegacyServerError, McpClientError, RequestTimeoutError, TransportError } from "./errors.js";
-import { isModernError } from "./era-evidence.js";
-import { answerFromEventStream, type StreamMessage } from "./http/event-stream.js";
+import { checkAnswer, exchange, jsonAnswer, mediaType, post, streamBody, type HttpExchangeSettings } from "./http/exchange.js";
+import type { StreamMessage } from "./http/event-stream.js";
 import { readListenStream } from "./http/listen-stream.js";
-import { textWithin } from "./http/read-limited.js";
 import { ToolHeaders, type ClientWarning, type WarningListener } from "./tool-headers.js";
-import type { ExchangeOptions, Transport, TransportResponse } from "./transport.js";
+import type { ExchangeOptions, TransportResponse } from "./exchange.js";
+import type { Transport } from "./transport.js";
 
 /** Options of `httpTransport`. */
 export interface HttpTransportOptions {
@@ -68,33 +63,11 @@ export const HTTP_TRANSPORT_DEFAULTS = {
   listen: { maxEventBytes: 1024 * 1024, idleTimeoutMs: 60_000 },
 } as const;
 
-const NAMED: Readonly<Record<string, "name" | "uri">> = MCP_NAME_HEADER_PARAMS;
-
 /** Most pages of tools/list read when the tools are listed again after a -32020. */
 const MAX_REFRESH_PAGES = 50;
 
 function defaultWarning(warning: ClientWarning): void {
   console.warn(`mrtr client: tool "${warning.tool}" left out of tools/list: ${warning.reason}`);
-}
-
-const mediaType = (response: Response) => (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-
-/** Checks that `body` is a JSON-RPC response to request `id` that an HTTP `status` may carry. */
-function checkAnswer(body: unknown, id: unknown, status: number, where: string): StreamMessage {
-  if (body === null || typeof body !== "object" || Array.isArray(body) || !("result" in body || "error" in body)) {
-    throw new TransportError(`HTTP ${status} from ${where}: not a JSON-RPC response.`, status);
-  }
-  const r = body as StreamMessage;
-  if ("error" in r) {
-    // An error may come without an id when the server could not read the request's.
-    if (r.id !== undefined && r.id !== null && r.id !== id) {
-      throw new TransportError(`${where} answered request ${JSON.stringify(id)} with an error for id ${JSON.stringify(r.id)}.`, status);
-    }
-    return r;
-  }
-  if (r.id !== id) throw new TransportError(`${where} answered request ${JSON.stringify(id)} with a result for id ${JSON.stringify(r.id)}.`, status);
-  if (status < 200 || status > 299) throw new TransportError(`${where} sent a result with HTTP ${status}; a result needs a 2xx status.`, status);
-  return r;
 }
 
 /** A transport that talks to a draft-protocol server at `url`. */
@@ -106,110 +79,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
   const listenLimits = { ...HTTP_TRANSPORT_DEFAULTS.listen, ...options.listen };
   const where = String(url);
   const custom = async () => (typeof options.headers === "function" ? await options.headers() : { ...options.headers });
-
-  /**
-   * The standard headers mirroring the body: `MCP-Protocol-Version` on every
-   * POST (a notification without `_meta` carries this package's version),
-   * `Mcp-Method`, and `Mcp-Name` (Base64 sentinel when not header-safe) from
-   * the named methods' field, or from `namedParam` on an extension's method.
-   */
-  const headersOf = (message: { method: string; params?: Record<string, any> }, namedParam: string | undefined) => {
-    const version = message.params?._meta?.["io.modelcontextprotocol/protocolVersion"];
-    const headers: Record<string, string> = { "mcp-method": message.method, "mcp-protocol-version": typeof version === "string" ? version : LATEST_PROTOCOL_VERSION };
-    const field = NAMED[message.method] ?? namedParam;
-    const name = field ? message.params?.[field] : undefined;
-    if (typeof name === "string") headers["mcp-name"] = encodeHeaderValue(name);
-    return headers;
-  };
-
-  /**
-   * Runs one exchange under the time limit, translating its expiry and
-   * connection failures into typed errors. `read` may restart the clock
-   * (`touch`, bounded by maxTimeoutMs) or stop it (`disarm`, for a stream
-   * that has limits of its own).
-   */
-  async function exchange<T>(
-    message: { method: string; id?: unknown },
-    caller: AbortSignal | undefined,
-    extra: Record<string, string>,
-    read: (response: Response, clock: ExchangeClock) => Promise<T>,
-    namedParam?: string,
-  ): Promise<T> {
-    const clock = startClock({ timeoutMs, maxTimeoutMs });
-    const signal = caller ? AbortSignal.any([caller, clock.signal]) : clock.signal;
-    const fail = (error: unknown): never => {
-      if (caller?.aborted) throw caller.reason;
-      if (clock.signal.aborted) throw new RequestTimeoutError(clock.limitMs, `${message.method} from ${where}`);
-      throw error;
-    };
-    try {
-      const extraHeaders = await custom();
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...extraHeaders, ...extra, ...headersOf(message as never, namedParam) },
-          body: JSON.stringify(message),
-          signal,
-        });
-      } catch (error) {
-        // Typed failures of a wrapped fetch (such as @mrtr/client/auth's) pass through as they are.
-        return fail(error instanceof McpClientError ? error : new TransportError(`Could not reach ${where}: ${(error as Error).message}`));
-      }
-      try {
-        return await read(response, clock);
-      } catch (error) {
-        return fail(error);
-      }
-    } finally {
-      clock.stop();
-    }
-  }
-
-  /** A JSON answer, read within the size limit. */
-  async function jsonAnswer(response: Response, id: unknown): Promise<StreamMessage> {
-    const type = mediaType(response);
-    // A 400 is read whatever its type: modern servers send a modern error; anything else is a legacy server's refusal (streamable-http.mdx, "Backward Compatibility").
-    const legacy = response.status === 400;
-    if (type !== "application/json" && !legacy) {
-      await response.body?.cancel().catch(() => undefined);
-      const shown = type || "no content type";
-      throw new TransportError(`HTTP ${response.status} from ${where} with ${shown}; expected a JSON-RPC answer as application/json or text/event-stream.`, response.status);
-    }
-    const text = await textWithin(response, maxBytes);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON (body stays undefined)
-    }
-    if (legacy && !isModernError(body, id)) throw new LegacyServerError(`HTTP 400 ${JSON.stringify(text.slice(0, 200))}`, 400);
-    if (body === undefined) throw new TransportError(`HTTP ${response.status} from ${where} with a body that is not valid JSON.`, response.status);
-    return checkAnswer(body, id, response.status, where);
-  }
-
-  /** The body of an event-stream answer, which only a 2xx status may carry. */
-  function streamBody(response: Response): ReadableStream<Uint8Array> {
-    if (!response.ok || !response.body) throw new TransportError(`HTTP ${response.status} from ${where} with an event stream; expected 200.`, response.status);
-    return response.body;
-  }
-
-  /** One POST of `message` and its answer, JSON or event stream. */
-  function post(message: JSONRPCRequest, { signal, onMessage, namedParam }: ExchangeOptions, extra: Record<string, string>): Promise<StreamMessage> {
-    return exchange(message, signal, extra, async (response, clock) => {
-      const type = mediaType(response);
-      if (type === "text/event-stream") {
-        const answer = await answerFromEventStream(streamBody(response), message.id, maxBytes, (m) => {
-          // Progress means work is happening: the exchange gets timeoutMs again (up to maxTimeoutMs in all).
-          if (m.method === "notifications/progress") clock.touch();
-          onMessage?.(m);
-        });
-        if (!answer) throw new TransportError(`The event stream from ${where} ended without a response to request ${String(message.id)}.`, response.status);
-        return checkAnswer(answer, message.id, response.status, where);
-      }
-      return jsonAnswer(response, message.id);
-    }, namedParam);
-  }
+  const s: HttpExchangeSettings = { url, where, fetch: doFetch, headers: custom, timeoutMs, maxTimeoutMs, maxBytes };
 
   const toolHeaders = new ToolHeaders((warning: ClientWarning) => {
     try {
@@ -235,7 +105,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     let cursor: string | undefined;
     for (let page = 0; page < MAX_REFRESH_PAGES; page++) {
       const list = { jsonrpc: "2.0", id: ownId(), method: "tools/list", params: { _meta: rest, ...(cursor !== undefined && { cursor }) } } as JSONRPCRequest;
-      const answer = await post(list, signal ? { signal } : {}, {});
+      const answer = await post(s, list, signal ? { signal } : {}, {});
       if (!answer.result) return;
       learn(list, answer);
       const next = (answer.result as { nextCursor?: unknown }).nextCursor;
@@ -255,7 +125,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     async request(message: JSONRPCRequest, exchangeOptions: ExchangeOptions = {}): Promise<TransportResponse> {
       const params = (message.params ?? {}) as Record<string, unknown>;
       const headersFor = () => (message.method === "tools/call" ? toolHeaders.headersFor(params.name, params.arguments) : undefined) ?? {};
-      const answer = await post(message, exchangeOptions, headersFor());
+      const answer = await post(s, message, exchangeOptions, headersFor());
       learn(message, answer);
       const error = answer.error as { code?: unknown } | undefined;
       if (message.method !== "tools/call" || error?.code !== HEADER_MISMATCH) return answer as TransportResponse;
@@ -263,21 +133,21 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
       // again, once, and resend with the headers it now asks for (streamable-http.mdx, "Client Behavior").
       await refreshTools(params._meta, exchangeOptions.signal);
       const again = { ...message, id: ownId() };
-      const second = await post(again, exchangeOptions, headersFor());
+      const second = await post(s, again, exchangeOptions, headersFor());
       // The resent call answers the caller's request: its id is the caller's.
       return (second.id === again.id ? { ...second, id: message.id } : second) as TransportResponse;
     },
     listen(message: JSONRPCRequest, { signal, onMessage }) {
-      return exchange(message, signal, {}, async (response, clock) => {
-        if (mediaType(response) !== "text/event-stream") return (await jsonAnswer(response, message.id)) as never;
-        const body = streamBody(response);
+      return exchange(s, message, signal, {}, async (response, clock) => {
+        if (mediaType(response) !== "text/event-stream") return (await jsonAnswer(s, response, message.id)) as never;
+        const body = streamBody(s, response);
         clock.disarm(); // the stream lasts as long as the subscription; silence and event size bound it instead
         const answer = await readListenStream(body, message.id, listenLimits, (m) => onMessage?.(m));
         return (answer && checkAnswer(answer, message.id, response.status, where)) as never;
       });
     },
     async notify(message) {
-      await exchange(message, undefined, {}, async (response) => {
+      await exchange(s, message, undefined, {}, async (response) => {
         await response.body?.cancel().catch(() => undefined);
         if (!response.ok) throw new TransportError(`HTTP ${response.status} from ${where} for notification ${message.method}.`, response.status);
       });

@@ -13,13 +13,13 @@
  * @module
  */
 export { createClient } from "./client.js";
-export type { CallOptions, ClientMethod, ClientOptions, ListAllOptions, McpClient, ParamsOf } from "./client.js";
-export type { ExchangeOptions, Transport, TransportResponse } from "./transport.js";
+export type { CallOptions, ClientMethod, ClientOptions, FlowPolicy, ListAllOptions, ListenEvent, ListenOptions, ManualStep, McpClient, ParamsOf, PendingInput } from "./types.js";
+export type { ExchangeOptions, TransportResponse } from "./exchange.js";
+export type { Transport } from "./transport.js";
 export { CACHE_DEFAULTS } from "./cache.js";
 export type { CacheOptions } from "./cache.js";
 export { LIST_DEFAULTS } from "./list-all.js";
 export { LISTEN_DEFAULTS } from "./listen.js";
-export type { ListenEvent, ListenOptions } from "./listen.js";
 export type { Progress, ProgressListener } from "./progress.js";
 export { HTTP_TRANSPORT_DEFAULTS, httpTransport } from "./http-transport.js";
 export type { HttpTransportOptions } from "./http-transport.js";
@@ -28,11 +28,9 @@ export { traceFetch } from "./trace.js";
 export type { TraceFetchOptions } from "./trace.js";
 export type { TraceDirection, TraceRecord, TraceSink } from "@mrtr/schema/http";
 export { isPendingInput } from "./manual.js";
-export type { ManualStep, PendingInput } from "./manual.js";
-export type { RoundEvent, RoundListener } from "./hooks.js";
+export type { RoundEvent, RoundListener } from "./round-events.js";
 export type { ClientWarning, WarningListener } from "./tool-headers.js";
-export { FLOW_LIMIT_DEFAULTS } from "./flow.js";
-export type { FlowPolicy } from "./flow.js";
+export { FLOW_LIMIT_DEFAULTS } from "./policy.js";
 export {
   FlowAbortedError,
   InvalidAnswerError,

@@ -23,7 +23,7 @@
  */
 import type { JSONRPCNotification, JSONRPCRequest } from "@mrtr/schema";
 import { QueueFullError, RequestTimeoutError, ResponseTooLargeError, TransportError } from "./errors.js";
-import type { ExchangeOptions, TransportResponse } from "./transport.js";
+import type { ExchangeOptions, TransportResponse } from "./exchange.js";
 import { isRecord, startClock, type ExchangeClock, type LineFrame } from "@mrtr/internal";
 
 /** The limits of a multiplexed channel, with the option names that set them (for error messages). */

@@ -5,7 +5,7 @@
  * round), where it belongs. Without it, plain JavaScript ignores such a key
  * silently (`client.callTool(name, args, { onRound })` did nothing).
  */
-import type { CallOptions, ClientOptions, ListAllOptions } from "./client.js";
+import type { CallOptions, ClientOptions, ListAllOptions } from "./types.js";
 
 /** Every option of `createClient`, checked against `ClientOptions` at compile time (both ways). */
 export const CLIENT_OPTION_KEYS = [

@@ -7,7 +7,7 @@
  * asking the host for them again.
  */
 import type { JSONRPCRequest } from "@mrtr/schema";
-import type { ExchangeOptions, TransportResponse } from "./transport.js";
+import type { ExchangeOptions, TransportResponse } from "./exchange.js";
 
 /** A Streamable HTTP endpoint, as `httpTransport` reaches it. */
 export interface HttpWire {

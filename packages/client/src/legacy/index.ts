@@ -10,5 +10,6 @@
  * @module
  */
 export { LEGACY_CLIENT_DEFAULTS, legacyClient } from "./legacy-client.js";
-export type { EraVerdict, LegacyClient, LegacyClientOptions } from "./legacy-client.js";
+export type { LegacyClient, LegacyClientOptions } from "./legacy-client.js";
+export type { EraVerdict } from "./verdict.js";
 export { LegacyHandshakeError, ManualModeUnavailableError } from "./errors.js";

@@ -21,16 +21,15 @@
  * shuts down as the draft says: stdin closed, then SIGTERM after a grace
  * period, then SIGKILL.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { definedOnly } from "@mrtr/internal";
 import type { JSONRPCRequest } from "@mrtr/schema";
 import { isDiscoverAnswer, isModernError } from "../era-evidence.js";
-import { LegacyServerError, TransportError } from "../errors.js";
+import { LegacyServerError } from "../errors.js";
 import type { Transport } from "../transport.js";
 import type { ChannelWire } from "../wire.js";
-import { CHANNEL_DEFAULTS, connectStreams, type Channel, type ChannelLimits } from "./connection.js";
-import { childEnvironment } from "./environment.js";
-import { StderrReader, type StderrMode } from "./stderr.js";
+import { CHANNEL_DEFAULTS, type ChannelLimits } from "./connection.js";
+import { ServerProcesses, type Child } from "./server-processes.js";
+import type { StderrMode } from "./stderr.js";
 
 /** Options of {@link stdioTransport}. */
 export interface StdioTransportOptions extends ChannelLimits {
@@ -80,18 +79,6 @@ export interface StdioTransport extends Transport {
   close(): Promise<void>;
 }
 
-/** One launched server process and its channel. */
-interface Child {
-  process: ChildProcess;
-  channel: Channel;
-  stderr: StderrReader | undefined;
-  exited: Promise<void>;
-  dead: boolean;
-  generation: number;
-  /** The probe's verdict, once asked. */
-  era: Promise<"modern" | "legacy"> | undefined;
-}
-
 /**
  * A transport that launches a stdio server (`command` with `args`, no shell,
  * a safe default environment) on first use and multiplexes requests over its
@@ -107,99 +94,21 @@ interface Child {
  */
 export function stdioTransport(options: StdioTransportOptions): StdioTransport {
   const { command, args = [], env, cwd, stderr = "inherit", closeGraceMs = STDIO_TRANSPORT_DEFAULTS.closeGraceMs, restart, probe = true, probeTimeoutMs = STDIO_TRANSPORT_DEFAULTS.probeTimeoutMs, ...rest } = options;
-  const limits = { ...CHANNEL_DEFAULTS, ...definedOnly(rest) };
-  const maxAttempts = restart?.maxAttempts ?? STDIO_TRANSPORT_DEFAULTS.restart.maxAttempts;
   const commandLine = [command, ...args].join(" ").replace(/\s+/g, " ");
   const where = `the stdio server ${JSON.stringify(commandLine.length > 100 ? `${commandLine.slice(0, 99)}…` : commandLine)}`;
-  let current: Child | undefined;
-  let closed = false;
-  let silentExits = 0;
-  let lastFailure: TransportError | undefined;
-  let generation = 0;
+  const processes = new ServerProcesses({
+    command,
+    args,
+    env,
+    cwd,
+    stderr,
+    limits: { ...CHANNEL_DEFAULTS, ...definedOnly(rest) },
+    closeGraceMs,
+    maxAttempts: restart?.maxAttempts ?? STDIO_TRANSPORT_DEFAULTS.restart.maxAttempts,
+    where,
+  });
 
-  function launch(): Child {
-    const child = spawn(command, [...args], {
-      cwd,
-      env: childEnvironment(env),
-      stdio: ["pipe", "pipe", stderr === "ignore" ? "ignore" : "pipe"],
-      shell: false,
-      windowsHide: true,
-    });
-    const channel = connectStreams(child.stdout!, child.stdin!, limits, "stdioTransport", where);
-    const reader = child.stderr ? new StderrReader(child.stderr, stderr as Exclude<StderrMode, "ignore">) : undefined;
-    const self: Child = { process: child, channel, stderr: reader, dead: false, exited: undefined as never, generation: ++generation, era: undefined };
-    let spawnError: Error | undefined;
-    self.exited = new Promise<void>((resolve) => {
-      child.once("error", (error) => {
-        spawnError = error; // not started (ENOENT, EACCES): no exit event follows
-        if (child.pid === undefined) finish(null, null);
-      });
-      child.once("exit", (code, signal) => {
-        // Let the last stderr lines arrive (bounded: a grandchild may hold the pipe open).
-        const done = () => finish(code, signal);
-        if (!child.stderr || child.stderr.readableEnded) return done();
-        const timer = setTimeout(done, 100);
-        child.stderr.once("end", () => (clearTimeout(timer), done()));
-      });
-      let finished = false;
-      function finish(code: number | null, signal: NodeJS.Signals | null) {
-        if (finished) return;
-        finished = true;
-        self.dead = true;
-        const failure = new TransportError(ended(code, signal, spawnError, reader?.lines() ?? []));
-        channel.mux.close(failure);
-        if (!closed) {
-          silentExits = channel.mux.answered > 0 ? 0 : silentExits + 1;
-          lastFailure = failure;
-        }
-        resolve();
-      }
-    });
-    // A server that closes its stdout without exiting can answer nothing more: stop it.
-    void channel.ended.then(() => {
-      if (!self.dead) setTimeout(() => self.dead || stop(self), 500).unref();
-    });
-    return self;
-  }
-
-  /** Why the server is gone, for every request it left unanswered. */
-  function ended(code: number | null, signal: NodeJS.Signals | null, spawnError: Error | undefined, lines: string[]): string {
-    const how = spawnError && code === null && signal === null
-      ? `could not be started: ${spawnError.message}`
-      : closed
-        ? "was stopped because the transport was closed"
-        : signal
-          ? `was killed by ${signal}`
-          : `exited with code ${String(code)}`;
-    const tail = lines.length > 0 ? ` Its last stderr lines:\n${lines.map((l) => `  ${l}`).join("\n")}` : stderr === "ignore" ? " (its stderr was ignored)" : "";
-    return `${where[0]!.toUpperCase()}${where.slice(1)} ${how}.${tail}`;
-  }
-
-  /** The running server, started if need be. */
-  function running(): Child {
-    if (closed) throw new TransportError(`The transport to ${where} is closed.`);
-    if (current && !current.dead) return current;
-    if (current && lastFailure) {
-      if (maxAttempts === 0) throw new TransportError(`${lastFailure.message}\nNot restarted: restart.maxAttempts is 0.`);
-      if (silentExits >= maxAttempts) {
-        throw new TransportError(`${lastFailure.message}\nNot restarted: ${silentExits} processes in a row exited without answering anything (restart.maxAttempts is ${maxAttempts}).`);
-      }
-    }
-    current = launch();
-    return current;
-  }
-
-  async function stop(child: Child): Promise<void> {
-    const wait = (ms: number) => Promise.race([child.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
-    child.process.stdin?.end();
-    if (await wait(closeGraceMs)) return;
-    child.process.kill("SIGTERM");
-    if (await wait(closeGraceMs)) return;
-    child.process.kill("SIGKILL");
-    await wait(closeGraceMs);
-  }
-
-  const on = async <T>(use: (child: Child) => Promise<T>): Promise<T> => use(running());
+  const on = async <T>(use: (child: Child) => Promise<T>): Promise<T> => use(processes.running());
 
   /** The era of `child`'s server, probed once: a discover result or a modern error means modern; any other answer, or none in time, legacy. */
   function eraOf(child: Child, meta: unknown): Promise<"modern" | "legacy"> {
@@ -226,7 +135,7 @@ export function stdioTransport(options: StdioTransportOptions): StdioTransport {
   const wire: ChannelWire = {
     kind: "channel",
     connect() {
-      const child = running();
+      const child = processes.running();
       return {
         generation: child.generation,
         request: (message, o) => child.channel.mux.request(message, o),
@@ -239,20 +148,12 @@ export function stdioTransport(options: StdioTransportOptions): StdioTransport {
 
   return {
     get pid() {
-      return current && !current.dead ? current.process.pid : undefined;
+      return processes.pid;
     },
     wire,
     request: (message, o) => on((c) => probed(c, message, () => c.channel.mux.request(message, o))),
     listen: (message, o) => on((c) => probed(c, message, () => c.channel.mux.listen(message, o))),
     notify: (message) => on((c) => c.channel.mux.notify(message)),
-    async close() {
-      if (closed) return;
-      closed = true;
-      const child = current;
-      current = undefined;
-      if (!child || child.dead) return;
-      child.channel.mux.close(new TransportError(`The transport to ${where} was closed.`));
-      await stop(child);
-    },
+    close: () => processes.close(),
   };
 }
