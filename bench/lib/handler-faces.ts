@@ -7,15 +7,13 @@
  * runtime with native ones does not; this isolates what our code costs on
  * each face.
  */
-import { createHttpHandler } from "@mrtr/server";
+// The handler from source, beside the module that records its second face (a WeakMap there, so both from the same copy).
+import { createHttpHandler } from "../../packages/server/src/http/handler.js";
+import { incomingFaceOf } from "../../packages/server/src/http/incoming-face.js";
 import { deployServer } from "../fixtures/mrtr-deploy-tool.js";
 import { DEPLOY_HEADERS, deployCall } from "./deploy-flow.js";
 
-/** The symbol `createHttpHandler` keeps its Node entry under (packages/server/src/http/handler.ts). */
-const NODE_ENTRY = Symbol.for("mrtr.http.incoming-entry");
-
 type Answer = { status: number; text: string | null };
-type Entry = (incoming: unknown) => Promise<Answer>;
 
 const HEADERS: Record<string, string> = { host: "127.0.0.1:8080", ...DEPLOY_HEADERS };
 const URL_TEXT = "http://127.0.0.1:8080/mcp";
@@ -30,8 +28,8 @@ const utf8 = new TextEncoder();
  */
 export async function handlerFaces(flows: number, rounds: number): Promise<{ fetch: number; entry: number; runtime: number }> {
   const handler = createHttpHandler(deployServer("bench-faces"));
-  const entry = (handler as unknown as Record<symbol, Entry>)[NODE_ENTRY];
-  if (!entry) throw new Error("handler-faces: createHttpHandler no longer carries its Node entry");
+  const entry = incomingFaceOf(handler);
+  if (!entry) throw new Error("handler-faces: createHttpHandler no longer records the face the Node adapter uses");
   const body = (params: Record<string, unknown>) => JSON.stringify(deployCall(params));
   const viaFetch = async (params: Record<string, unknown>) => {
     const response = await handler(new Request(URL_TEXT, { method: "POST", headers: HEADERS, body: body(params) }));
@@ -42,16 +40,17 @@ export async function handlerFaces(flows: number, rounds: number): Promise<{ fet
     const bytes = utf8.encode(body(params));
     let request: Request | undefined;
     const controller = new AbortController();
-    const answer = await entry({
+    const answer = (await entry({
       method: "POST",
       url,
       header: (name: string) => HEADERS[name.toLowerCase()] ?? null,
       readBody: async () => ({ ok: true, bytes }),
       signal: controller.signal,
+      peer: undefined,
+      auth: undefined,
       abort: (reason: Error) => controller.abort(reason),
       request: () => (request ??= new Request(url, { method: "POST", headers: HEADERS })),
-      lazy: true,
-    });
+    })) as Answer;
     return (JSON.parse(answer.text ?? "null") as { result: Record<string, unknown> }).result;
   };
   // The runtime's share: the same Request made and Response read, around a handler that reads the body and answers JSON.

@@ -19,7 +19,7 @@ export function greetingServer(): { server: McpServer; paths: string[] } {
     name: "greet",
     description: "Asks for a name, then greets.",
     async handler(_args, ctx) {
-      paths.push(new URL((ctx.transport as Request).url).pathname);
+      paths.push(new URL((ctx.request as Request).url).pathname);
       const answer = await ctx.elicit("name", {
         message: "Your name?",
         requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },

@@ -6,8 +6,15 @@
  * the whole list so every page of one listing has the same scope (the draft
  * requires that).
  */
-import type { CacheHints } from "./core.js";
 import { ServerDefinitionError } from "./errors.js";
+
+/** Caching hints every cacheable result carries. */
+export interface CacheHints {
+  /** How long a client may consider the result fresh, in ms. */
+  ttlMs: number;
+  /** `"public"`: the same for every caller; `"private"`: per authorization context. */
+  cacheScope: "private" | "public";
+}
 
 /** Caching hints of one registration, overriding the server's `cache` option. */
 export interface CacheOptions {

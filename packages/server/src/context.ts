@@ -57,13 +57,6 @@ export interface RequestContext {
    * whatever `inProcessTransport`'s `request` option gave.
    */
   readonly request: unknown;
-  /**
-   * The same value as `request`.
-   *
-   * @deprecated Use `request`: the old name said where the value came from,
-   * not what it is. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
-   */
-  readonly transport: unknown;
 }
 
 /** Options of a form elicitation. */

@@ -5,6 +5,7 @@
  */
 import type { Implementation, Resource } from "@mrtr/schema";
 import type { FairShare } from "@mrtr/internal";
+import type { CacheHints } from "./cache-hints.js";
 import type { RequestContext } from "./context.js";
 import type { Extensions } from "./extensions.js";
 import type { HostHooks } from "./hooks.js";
@@ -14,12 +15,6 @@ import type { Registry } from "./registry.js";
 import type { ReplayGuard, RequestStateCodec } from "./request-state/index.js";
 import type { SchemaChecks } from "./schema-check.js";
 import type { SubscriptionHub } from "./subscriptions/hub.js";
-
-/** Caching hints every cacheable result carries. */
-export interface CacheHints {
-  ttlMs: number;
-  cacheScope: "private" | "public";
-}
 
 export interface ServerCore {
   readonly serverInfo: Implementation;

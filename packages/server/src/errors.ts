@@ -112,18 +112,6 @@ export class McpHeaderMismatchError extends McpError {
   }
 }
 
-/**
- * The same class as {@link McpHeaderMismatchError}.
- *
- * @deprecated Use `McpHeaderMismatchError`: this name is also the schema's
- * type of the error *response* (`HeaderMismatchError` in `@mrtr/schema`), and
- * the error classes whose names the schema uses carry an `Mcp` prefix.
- * Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
- */
-export const HeaderMismatchError = McpHeaderMismatchError;
-/** @deprecated Use `McpHeaderMismatchError`. Deprecated in 0.1.0; removed in 0.2.0 at the earliest. */
-export type HeaderMismatchError = McpHeaderMismatchError;
-
 /** A mistake in the server's own code or configuration (not the client's). */
 export class ServerDefinitionError extends Error {
   constructor(message: string) {

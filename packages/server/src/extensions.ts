@@ -8,10 +8,10 @@
  */
 import type { ClientCapabilities, Implementation, InputRequest, JSONObject, RequestId } from "@mrtr/schema";
 import type { InputContext } from "./context.js";
-import type { ServingContext } from "./methods/method.js";
 import type { AnswerCheck } from "./input-kinds.js";
 import type { AnyTool } from "./registry.js";
 import { ServerDefinitionError } from "./errors.js";
+import type { ServingContext } from "./serving-context.js";
 
 /**
  * One method an extension serves. `check` validates the whole request
@@ -39,10 +39,11 @@ export interface ExtensionHost {
 }
 
 /**
- * How the round of one `tools/call` behaves when an extension takes it over.
- * Before the takeover everything is as usual (a missing answer ends the round
- * with `input_required`); after it, a missing answer is the extension's to
- * obtain, and the handler's signal and progress are the extension's.
+ * How the round of one `tools/call` behaves when an extension takes it over:
+ * the takeover's hooks. Before the takeover everything is as usual (a missing
+ * answer ends the round with `input_required`); after it, a missing answer is
+ * the extension's to obtain, and the handler's signal and progress are the
+ * extension's.
  */
 export interface RoundDiversion {
   /** The signal the handler sees (ctx.signal). */
@@ -54,6 +55,13 @@ export interface RoundDiversion {
    * checked with `check`), or undefined to end the round with input_required.
    */
   unanswered(key: string, request: InputRequest, check: (answer: unknown) => AnswerCheck): Promise<unknown> | undefined;
+  /**
+   * A URL-mode ask answered through `unanswered` with an accept, whose handler
+   * says how to tell the out-of-band step finished (`elicitUrl`'s
+   * `completed`): resolves once it has (the question cannot be asked again the
+   * way a round asks it). Without it, the accept is the handler's at once.
+   */
+  untilCompleted?(completed: () => boolean | Promise<boolean>): Promise<void>;
 }
 
 /** What an extension decides for one tools/call (see `ServerExtension.toolCall`). */
@@ -144,6 +152,8 @@ export interface Extensions {
   readonly namedParams: Readonly<Record<string, string>>;
   /** The listen filter fields extensions serve. */
   readonly listens: readonly ListenExtension[];
+  /** The plan of the first extension that takes this tools/call over, if any (`ServerExtension.toolCall`). */
+  toolCall(call: { name: string; definition: AnyTool; ctx: ServingContext }): ToolCallPlan | undefined;
 }
 
 export function extensionsOf(list: readonly ServerExtension[], coreMethods: readonly string[]): Extensions {
@@ -161,5 +171,13 @@ export function extensionsOf(list: readonly ServerExtension[], coreMethods: read
     Object.assign(namedParams, extension.namedParams);
   }
   const listens = list.flatMap((e) => (e.listen ? [e.listen] : []));
-  return { list, methods, namedParams, listens };
+  const deciders = list.filter((e) => e.toolCall !== undefined);
+  const toolCall: Extensions["toolCall"] = (call) => {
+    for (const extension of deciders) {
+      const plan = extension.toolCall!(call);
+      if (plan) return plan;
+    }
+    return undefined;
+  };
+  return { list, methods, namedParams, listens, toolCall };
 }

@@ -29,24 +29,16 @@ const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export interface InProcessOptions {
   /** What the server sees as the host's request of every message: `ctx.request` and the `principal` hook's `info.request`. */
   request?: unknown;
-  /**
-   * The same as `request`, which wins when both are given.
-   *
-   * @deprecated Use `request`. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
-   */
-  transport?: unknown;
 }
 
 /** Connects to `server` in-process, as one connection. */
 export function inProcessTransport(server: McpServer, options: InProcessOptions = {}): InProcessTransport {
   const connection = {};
-  // Both go on as they are: which wins is the core's rule (hostRequest).
-  const { request, transport } = options;
+  const { request } = options;
   return {
     async request(message, { signal, onMessage } = {}) {
       const response = await server.handle(JSON.stringify(message), {
         request,
-        transport,
         connection,
         ...(signal && { signal }),
         ...(onMessage && {
@@ -63,7 +55,7 @@ export function inProcessTransport(server: McpServer, options: InProcessOptions 
       return viaJson(response);
     },
     async notify(message) {
-      await server.handle(JSON.stringify(message), { request, transport, connection });
+      await server.handle(JSON.stringify(message), { request, connection });
     },
   };
 }

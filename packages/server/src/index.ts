@@ -14,8 +14,8 @@
  * @module
  */
 export { createServer } from "./server.js";
-export type { ChangeNotifier, HandleOptions, McpServer, PrecheckFacts, ServerOptions, ServerResponse } from "./server.js";
-export type { PrincipalInfo, PrincipalOf } from "./dispatch.js";
+export type { ChangeNotifier, HandleOptions, McpServer, PrecheckFacts, ServerOptions } from "./server.js";
+export type { PrincipalInfo, PrincipalOf } from "./identify.js";
 export { StreamBackedUpError } from "./backpressure.js";
 export { PROGRESS_DEFAULTS } from "./progress.js";
 export type { ProgressOptions } from "./progress.js";
@@ -50,9 +50,8 @@ export type { JsonSchemaValidator } from "./json-schema/validator.js";
 export type { FailureInfo, HostHookOptions, ServerWarning } from "./hooks.js";
 export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsFromEnv } from "./request-state/index.js";
 export type { RejectReason, ReplayGuard, SecretInput, SecretsFromEnvOptions } from "./request-state/index.js";
-export { ChangedQuestionError } from "./round.js";
+export { ChangedQuestionError } from "./round-asks.js";
 export {
-  HeaderMismatchError,
   InsufficientScopeError,
   INVALID_REQUEST_STATE_MESSAGE,
   InvalidRequestStateError,

@@ -2,7 +2,8 @@
  * One helper for every list method: a page of the items (opaque cursors,
  * stateless) with the caching hints the draft asks list results to carry.
  */
-import type { CacheHints, ServerCore } from "./core.js";
+import type { CacheHints } from "./cache-hints.js";
+import type { ServerCore } from "./core.js";
 import { page } from "./pagination.js";
 
 /** A complete list result: `{ [key]: items of this page, nextCursor?, ttlMs, cacheScope }`. */

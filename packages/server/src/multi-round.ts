@@ -9,15 +9,16 @@
 import { INPUT_REQUIRED_METHODS } from "@mrtr/schema";
 import type { ClientCapabilities, InputRequests, InputRequiredResult } from "@mrtr/schema";
 import type { z } from "zod";
-import type { InputContext, RequestContext } from "./context.js";
+import { mergeCapabilities } from "@mrtr/internal";
+import type { CacheHints } from "./cache-hints.js";
+import type { InputContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { InvalidRequestStateError, McpInvalidParamsError, MissingCapabilityError, ServerDefinitionError } from "./errors.js";
-import { isExtensionResult, type ToolCallPlan } from "./extensions.js";
+import type { ToolCallPlan } from "./extensions.js";
 import { isInputRequired } from "./input-required.js";
-import { mergeCapabilities } from "@mrtr/internal";
 import { CanonicalJsonError, paramsDigest } from "./request-state/index.js";
 import { runRound, type RoundState } from "./round.js";
-import type { ServingContext } from "./methods/method.js";
+import type { ServingContext } from "./serving-context.js";
 
 /** The params of a multi round-trip request, with the retry's fields. */
 export type RoundParams = { requestState?: string; inputResponses?: unknown };
@@ -50,21 +51,31 @@ async function openState(core: ServerCore, params: RoundParams, binding: Paramet
   return { previous, opened: { id: r.state.id, expiresAt: r.state.expiresAt } };
 }
 
+/** What one round of a multi round-trip method is served with. */
+export interface ServeRoundOptions {
+  core: ServerCore;
+  /** The request's context. */
+  ctx: ServingContext;
+  /** The request's params, with the retry's fields. */
+  params: RoundParams;
+  /** The registration: its `stateSchema` checks the state a retry carries. */
+  definition: { stateSchema?: z.ZodType };
+  /** Runs the registration's handler with its context. */
+  handler: (ctx: InputContext) => Promise<unknown>;
+  /** Caching hints a complete result carries (a resource's reads). */
+  hints?: CacheHints;
+  /** An extension's plan for this tools/call (the Tasks extension's takeover), when one took it. */
+  takeover?: ToolCallPlan | undefined;
+}
+
 /**
- * Serves one round of `method`: the handler's complete result (with
- * `resultType` and `extra` fields such as caching hints), or an
- * `InputRequiredResult` with a sealed requestState.
+ * Serves one round of the request's method: the handler's complete result
+ * (with `resultType` and the caching hints), an extension's own answer as it
+ * is, or an `InputRequiredResult` with a sealed requestState.
  */
-export async function serveRound<R extends object>(
-  core: ServerCore,
-  base: RequestContext,
-  params: RoundParams,
-  definition: { stateSchema?: z.ZodType },
-  run: (ctx: InputContext) => Promise<R | unknown>,
-  extra: object = {},
-  plan?: ToolCallPlan,
-): Promise<(R & { resultType: "complete" }) | InputRequiredResult> {
-  const method = base.method;
+export async function serveRound<R extends object>(options: ServeRoundOptions): Promise<(R & { resultType: "complete" }) | InputRequiredResult> {
+  const { core, ctx, params } = options;
+  const method = ctx.method;
   let digest: string;
   try {
     digest = await paramsDigest(params as Record<string, unknown>);
@@ -72,31 +83,27 @@ export async function serveRound<R extends object>(
     if (error instanceof CanonicalJsonError) throw new McpInvalidParamsError(`params cannot be canonicalised: ${error.message}`);
     throw error;
   }
-  const binding = { method, paramsDigest: digest, principal: base.principal };
-  const { previous, opened } = await openState(core, params, binding, method, definition.stateSchema);
-  const outcome = await runRound(
-    {
-      base,
-      previous,
-      opened,
-      inputResponses: params.inputResponses as Record<string, unknown> | undefined,
-      kinds: core.kinds,
-      replayGuard: core.replayGuard,
-      features: core.features,
-      emit: (base as Partial<ServingContext>).emit ?? (() => false),
-      ...(plan && { plan }),
-    },
-    plan ? (ctx) => plan.run(() => run(ctx)) : run,
-  );
-  // An extension's own answer (a task handle) leaves as it is.
-  if (outcome.kind === "complete" && isExtensionResult(outcome.result)) return outcome.result as R & { resultType: "complete" };
-  if (outcome.kind === "complete") return { ...extra, ...(outcome.result as R), resultType: "complete" };
+  const binding = { method, paramsDigest: digest, principal: ctx.principal };
+  const { previous, opened } = await openState(core, params, binding, method, options.definition.stateSchema);
+  const outcome = await runRound({
+    ctx,
+    previous,
+    opened,
+    inputResponses: params.inputResponses as Record<string, unknown> | undefined,
+    kinds: core.kinds,
+    replayGuard: core.replayGuard,
+    features: core.features,
+    handler: options.handler,
+    takeover: options.takeover,
+  });
+  if (outcome.kind === "extension") return outcome.result as R & { resultType: "complete" };
+  if (outcome.kind === "complete") return { ...options.hints, ...(outcome.result as R), resultType: "complete" };
   const requests: InputRequests = outcome.inputRequests ?? {};
   let missing: ClientCapabilities | undefined;
   for (const [key, request] of Object.entries(requests)) {
     const kind = core.kinds.get(request.method);
     if (!outcome.checked) kind.assertValid(request, outcome.options?.[key] ?? {});
-    missing = mergeCapabilities(missing, kind.missingCapabilities(request, base.clientCapabilities));
+    missing = mergeCapabilities(missing, kind.missingCapabilities(request, ctx.clientCapabilities));
   }
   if (missing) throw new MissingCapabilityError(missing);
   const requestState = await core.codec.seal(outcome.state, binding);

@@ -12,7 +12,7 @@ export type { FeatureMethods, ServerFeature } from "./features.js";
 export type { ChannelEra, EraChannel, EraConnection, HttpEra } from "./eras.js";
 export { extensionResult, isExtensionResult } from "./extensions.js";
 export type { ExtensionHost, ExtensionMethod, ListenExtension, RoundDiversion, ServerExtension, ToolCallPlan } from "./extensions.js";
-export type { ServingContext } from "./methods/method.js";
+export type { ServingContext } from "./serving-context.js";
 export { callerOf } from "./shares/caller.js";
 export type { Caller } from "./shares/caller.js";
 export type { AnyTool } from "./registry.js";

@@ -13,14 +13,14 @@ import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { JSONRPCResponse, Resource } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
 import { createAnnouncer, type ChangeNotifier } from "./announce.js";
-import type { AuthInfo } from "./auth/auth-info.js";
 import type { RequestContext } from "./context.js";
 import type { ServerCore } from "./core.js";
 import { definedOnly } from "@mrtr/internal";
-import { createDispatcher, type PrincipalOf } from "./dispatch.js";
+import { createDispatcher } from "./dispatch.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
 import { hostHooks, type HostHookOptions, type HostHooks } from "./hooks.js";
+import type { PrincipalOf } from "./identify.js";
 import type { FeatureMethods, ServerFeature } from "./features.js";
 import { extensionsOf, type ServerExtension } from "./extensions.js";
 import { METHODS } from "./methods/index.js";
@@ -140,15 +140,6 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
   subscriptions?: SubscriptionOptions;
 }
 
-/**
- * The answer to one incoming message: the protocol's `JSONRPCResponse`.
- *
- * @deprecated Use `JSONRPCResponse` from `@mrtr/schema`, the same type: this
- * name collided with `ServerResponse` of `node:http`, which a Node host
- * imports beside it. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
- */
-export type ServerResponse = JSONRPCResponse;
-
 /** A stateless MRTR server. `X` are the context methods its input kinds add to every handler's context. */
 export interface McpServer<X = unknown> {
   /**
@@ -220,36 +211,11 @@ function codecOf(options: ServerOptions<any>, hooks: HostHooks): RequestStateCod
   });
 }
 
-/**
- * Creates a stateless MRTR server: register tools, prompts and resources on
- * it, then serve it with a binding (`createHttpHandler`, `serveStdio` from
- * `@mrtr/server/stdio`, `inProcessTransport`) or `server.handle` directly.
- * Checks the options now and throws on a mistake: a `WeakSecretError` for a
- * secret under 32 bytes, a ServerDefinitionError for an input kind or
- * feature given twice. Every instance that shares `requestState.secrets` and
- * the audience serves any retry.
- *
- * @example
- * ```ts
- * const server = createServer({ name: "orders", version: "1.0.0", requestState: { secrets: secretsFromEnv() } });
- * server.tool({ name: "ping", handler: () => ({ content: [{ type: "text", text: "pong" }] }) });
- * ```
- */
-export function createServer<const K extends readonly InputKind<any>[] = [], const F extends readonly ServerFeature<any>[] = []>(
-  options: ServerOptions<K, F>,
-): McpServer<KindMethods<K> & FeatureMethods<F>> {
-  const pageSize = options.pageSize ?? 100;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new ServerDefinitionError("pageSize must be a whole number of at least 1.");
+/** The parts of one server its methods share, from its options. */
+function serverCore(options: ServerOptions<any, any>, pageSize: number, hooks: HostHooks, subscriptions: ReturnType<typeof subscriptionsOf>): ServerCore {
   const schemas = new SchemaChecks(options.jsonSchemaValidator ?? ajvValidator());
   const rs = options.requestState ?? {};
-  const hooks = hostHooks(options);
-  const subscriptions = subscriptionsOf(options.subscriptions);
-  const progressLimits = { ...PROGRESS_DEFAULTS, ...definedOnly(options.progress ?? {}) };
-  if (!(progressLimits.minIntervalMs >= 0) || !(progressLimits.maxMessageLength >= 0)) {
-    throw new ServerDefinitionError("progress.minIntervalMs and progress.maxMessageLength must be numbers of at least 0.");
-  }
-  let closed = false;
-  const core: ServerCore = {
+  return {
     serverInfo: { name: options.name, version: options.version, ...(options.title !== undefined && { title: options.title }) },
     instructions: options.instructions,
     supportedVersions: SUPPORTED_VERSIONS,
@@ -273,7 +239,10 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     hub: subscriptions.hub,
     listen: subscriptions.limits,
   };
+}
 
+/** Lends each extension what it may use of the core, once, before anything is served. */
+function attachExtensions(core: ServerCore): void {
   for (const extension of core.extensions.list) {
     extension.attach?.({
       serverInfo: core.serverInfo,
@@ -282,7 +251,37 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
       reportError: (error, info) => core.hooks.error(error, info),
     });
   }
+}
 
+/**
+ * Creates a stateless MRTR server: register tools, prompts and resources on
+ * it, then serve it with a binding (`createHttpHandler`, `serveStdio` from
+ * `@mrtr/server/stdio`, `inProcessTransport`) or `server.handle` directly.
+ * Checks the options now and throws on a mistake: a `WeakSecretError` for a
+ * secret under 32 bytes, a ServerDefinitionError for an input kind or
+ * feature given twice. Every instance that shares `requestState.secrets` and
+ * the audience serves any retry.
+ *
+ * @example
+ * ```ts
+ * const server = createServer({ name: "orders", version: "1.0.0", requestState: { secrets: secretsFromEnv() } });
+ * server.tool({ name: "ping", handler: () => ({ content: [{ type: "text", text: "pong" }] }) });
+ * ```
+ */
+export function createServer<const K extends readonly InputKind<any>[] = [], const F extends readonly ServerFeature<any>[] = []>(
+  options: ServerOptions<K, F>,
+): McpServer<KindMethods<K> & FeatureMethods<F>> {
+  const pageSize = options.pageSize ?? 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new ServerDefinitionError("pageSize must be a whole number of at least 1.");
+  const hooks = hostHooks(options);
+  const subscriptions = subscriptionsOf(options.subscriptions);
+  const progressLimits = { ...PROGRESS_DEFAULTS, ...definedOnly(options.progress ?? {}) };
+  if (!(progressLimits.minIntervalMs >= 0) || !(progressLimits.maxMessageLength >= 0)) {
+    throw new ServerDefinitionError("progress.minIntervalMs and progress.maxMessageLength must be numbers of at least 0.");
+  }
+  const core = serverCore(options, pageSize, hooks, subscriptions);
+  attachExtensions(core);
+  let closed = false;
   const dispatcher = createDispatcher(core, {
     jsonLimits: options.jsonLimits,
     progress: progressLimits,

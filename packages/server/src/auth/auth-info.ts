@@ -2,7 +2,8 @@
  * What a verified access token says about the request: who (subject, client),
  * for what (audience), allowed to do what (scopes), until when. `protect`
  * attaches it to the `Request` it let through; `authInfoOf(request)` reads it
- * back (the server's `handle` does, for `ctx.auth` and the default principal).
+ * back (the HTTP handler does, and `server.handle` when a binding leaves its
+ * `auth` option out), for `ctx.auth` and the default principal.
  * The token itself is not kept: a server must never pass it on.
  */
 
@@ -36,7 +37,7 @@ export interface AuthInfo {
 
 const byRequest = new WeakMap<object, AuthInfo>();
 
-/** The auth info `protect` attached to `request` (the `transport` a handler sees), if any. */
+/** The auth info `protect` attached to `request` (the host's request a handler sees as `ctx.request`), if any. */
 export function authInfoOf(request: unknown): AuthInfo | undefined {
   return request !== null && typeof request === "object" ? byRequest.get(request) : undefined;
 }

@@ -76,6 +76,8 @@ type Scheme = "bearer" | "dpop";
 
 /** Wraps `handler` so that only requests with a valid token for `resource` reach it. */
 export function protect(handler: (request: Request) => Promise<Response>, options: ProtectOptions): (request: Request) => Promise<Response> {
+  // Long because what the options fix once (metadata, audiences, scopes, the DPoP gate)
+  // is computed here and read by the small functions of each request below.
   checkResource(options.resource);
   const now = options.now ?? Date.now;
   const toleranceSeconds = options.clockToleranceSeconds ?? 30;

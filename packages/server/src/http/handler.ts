@@ -11,6 +11,7 @@ import type { HttpEra } from "../eras.js";
 import { errorResponse } from "../error-response.js";
 import { decodeMessage } from "../intake.js";
 import { incomingFromRequest, type IncomingHttp } from "./incoming.js";
+import { withIncomingFace } from "./incoming-face.js";
 import { jsonAnswer, jsonResponse, toResponse, type HttpAnswer } from "./json-response.js";
 import { answer, type StreamOptions } from "./streams.js";
 import { defaultHttpEra } from "../lazy-eras.js";
@@ -46,6 +47,8 @@ export interface HttpHandlerOptions extends StreamOptions {
   legacy?: HttpEra | false;
 }
 
+const UTF8 = new TextDecoder();
+
 /** An error response of the binding's own (no message was read, so no id to echo). */
 function rpcError(code: number, message: string): JSONRPCResponse {
   return errorResponse(undefined, { code, message });
@@ -58,17 +61,6 @@ function originAllowed(request: IncomingHttp, allowed: HttpHandlerOptions["allow
   if (typeof allowed === "function") return allowed(origin);
   return (allowed ?? []).includes(origin);
 }
-
-/**
- * The handler's entry for the Node adapter (`toNodeListener` looks for it):
- * the same handler on an `IncomingHttp` read from Node directly, answering
- * JSON as text, so no web `Request` body stream and no `Response` is built.
- * @internal
- */
-export const NODE_ENTRY = Symbol.for("mrtr.http.incoming-entry");
-
-/** A handler that also takes requests the Node adapter reads itself. */
-export type HttpHandler = ((request: Request) => Promise<Response>) & { readonly [NODE_ENTRY]?: (incoming: IncomingHttp) => Promise<HttpAnswer> };
 
 /**
  * A web-standard request handler serving `server` over Streamable HTTP, on
@@ -104,7 +96,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (!read.ok && read.failure === "too-large") return jsonResponse(rpcError(INVALID_REQUEST, `Request body larger than ${limit} bytes; the server's maxBodyBytes sets the limit`), 413);
       if (!read.ok && read.failure === "too-slow") return jsonResponse(rpcError(INVALID_REQUEST, `Request body not received within ${bodyTimeoutMs} ms`), 408);
       if (!read.ok) return jsonResponse(rpcError(INVALID_REQUEST, "The request body could not be read"), 400);
-      const body = new TextDecoder().decode(read.bytes);
+      const body = UTF8.decode(read.bytes);
       if (era) {
         // Decoded once here: the era plugin takes what opens or continues its sessions, the core the rest.
         const decoded = decodeMessage(body);
@@ -118,6 +110,6 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       return jsonAnswer(rpcError(-32603, "Internal error"));
     }
   };
-  const handler = async (request: Request) => toResponse(await serve(incomingFromRequest(request)));
-  return Object.assign(handler, { [NODE_ENTRY]: serve });
+  // The web face; the Node adapter finds the other (`serve`, on a request description) through incoming-face.ts.
+  return withIncomingFace(async (request: Request) => toResponse(await serve(incomingFromRequest(request))), serve);
 }

@@ -1,12 +1,14 @@
 /**
- * What the HTTP handler reads of a request, whichever way it arrived: a web
- * `Request` (the fetch face: Deno, Bun, workers, any framework that has one)
- * or a Node `IncomingMessage` (the Node adapter, which then builds no
- * `Request` body stream and, for the core, only a body-less `Request` on
- * demand). One handler serves both, so the web-standard path and the Node
- * path cannot drift apart.
+ * One HTTP request as the HTTP handler reads it, whichever way it arrived: a
+ * web `Request` (the fetch face: Deno, Bun, workers, any framework that has
+ * one) or a Node `IncomingMessage` (the Node adapter, node-incoming.ts, which
+ * builds no `Request` body stream and a body-less `Request` only when a
+ * handler or hook asks for the host's request). One handler serves both, so
+ * the two paths cannot drift apart; the core sees neither, only the
+ * `HandleOptions` the handler makes of this description (streams.ts).
  */
 import { readWithin, type BodyRead, type ReadLimits } from "@mrtr/internal";
+import { authInfoOf, type AuthInfo } from "../auth/auth-info.js";
 import { peerOf } from "../shares/peer-address.js";
 
 /** One HTTP request as the handler sees it. */
@@ -22,6 +24,8 @@ export interface IncomingHttp {
   readonly signal: AbortSignal;
   /** The peer's network address, where the binding knows it. */
   readonly peer: string | undefined;
+  /** The verified token's facts `protect` attached to the request, if any (a request the Node adapter reads itself has passed no `protect`). */
+  readonly auth: AuthInfo | undefined;
   /** Aborts `signal` (the client closed an event stream), where the binding lets the handler do so; otherwise the handler follows `signal` with a controller of its own. */
   abort?(reason: Error): void;
   /**
@@ -30,8 +34,6 @@ export interface IncomingHttp {
    * headers and signal, made on first call, whose body the handler has read.
    */
   request(): Request;
-  /** Whether `request()` makes the `Request` on first call (the Node path): made only for a handler or hook that reads it. */
-  readonly lazy: boolean;
 }
 
 /** A web `Request` as the handler reads it. */
@@ -43,7 +45,7 @@ export function incomingFromRequest(request: Request): IncomingHttp {
     readBody: (limits) => readWithin(request.body, limits),
     signal: request.signal,
     peer: peerOf(request),
+    auth: authInfoOf(request),
     request: () => request,
-    lazy: false,
   };
 }

@@ -74,10 +74,10 @@ export function incomingFromNode(req: IncomingMessage, url: URL, controller: Abo
     signal: controller.signal,
     abort: (reason) => controller.abort(reason),
     peer: req.socket.remoteAddress,
+    auth: undefined, // only `protect` attaches auth, and a handler it wraps takes the web Request path
     // Made only when read (a handler reading ctx.request, a hook, an era plugin): undici ties a Request to its signal
     // at a cost of about 125 µs, which calls that never look at the request do not pay.
     request: () => (request ??= withPeer(new Request(url, { method: req.method ?? "GET", headers: headersOf(req), signal: controller.signal }), req)),
-    lazy: true,
   };
 }
 

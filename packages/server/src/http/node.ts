@@ -5,16 +5,16 @@
  * not a URL, a method the fetch API refuses) gets a plain 4xx/5xx answer, and
  * nothing a peer sends can throw out of the listener.
  *
- * Our own handler (`createHttpHandler`) has a second entry for this adapter
- * (`NODE_ENTRY`): the same handler reading the Node request directly
- * (node-incoming.ts) and answering JSON as text, which is written with its
- * length in one write. Any other handler gets the web `Request` and its
- * `Response` is streamed.
+ * Our own handler (`createHttpHandler`) has a second face (incoming-face.ts):
+ * the same handler on a request description, which this adapter reads from
+ * the Node request directly (node-incoming.ts), answering JSON as text,
+ * written with its length in one write. Any other handler gets the web
+ * `Request` and its `Response` is streamed.
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse as NodeResponse } from "node:http";
 import { Readable } from "node:stream";
 import { definedOnly, readWithin } from "@mrtr/internal";
-import { NODE_ENTRY, type HttpHandler } from "./handler.js";
+import { incomingFaceOf } from "./incoming-face.js";
 import { JsonAnswer, type HttpAnswer } from "./json-response.js";
 import { holdConnections } from "./node-connections.js";
 import { headersOf, incomingFromNode, withPeer } from "./node-incoming.js";
@@ -178,7 +178,7 @@ async function send(response: Response, res: NodeResponse): Promise<void> {
 
 /** Adapts `(Request) => Promise<Response>` to a Node `http` request listener. Never throws. */
 export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}) {
-  const entry = (handler as HttpHandler)[NODE_ENTRY];
+  const entry = incomingFaceOf(handler);
   return (req: IncomingMessage, res: NodeResponse): void => {
     try {
       const local = req.socket.localAddress ?? "";

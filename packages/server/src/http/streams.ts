@@ -10,9 +10,15 @@
  * Cancellation (basic/patterns/cancellation.mdx): a client that closes the
  * response, or whose connection drops, cancels the request; the handler's
  * `ctx.signal` aborts and nothing more is written.
+ *
+ * The core is handed the message with a `HandleOptions` made of the request's
+ * description (incoming.ts): its auth and peer as facts, the host's request
+ * as a getter (so the Node path makes its `Request` only for a handler or
+ * hook that reads it), the signal, `send`, and the header rules as `precheck`.
  */
 import type { JSONRPCNotification } from "@mrtr/schema";
 import { definedOnly } from "@mrtr/internal";
+import type { HandleOptions } from "../exchange.js";
 import { follow } from "../follow-signal.js";
 import type { McpServer } from "../server.js";
 import type { IncomingHttp } from "./incoming.js";
@@ -41,7 +47,17 @@ export function answer(server: McpServer, body: string | Record<string, unknown>
       }
       return sse.send(notification, urgent);
     };
-    const exchange = { ...(incoming.lazy ? { requestOf: incoming.request } : { request: incoming.request() }), signal, send, precheck: httpPrecheck(incoming), ...(incoming.peer !== undefined && { peer: incoming.peer }) };
+    const exchange: HandleOptions = {
+      // Read only when a handler or hook reads it: the Node path makes its Request then.
+      get request() {
+        return incoming.request();
+      },
+      auth: incoming.auth ?? null,
+      peer: incoming.peer ?? null,
+      signal,
+      send,
+      precheck: httpPrecheck(incoming),
+    };
     void server.handle(body, exchange).then((response) => {
       unlink();
       if (!sse) {

@@ -107,6 +107,8 @@ const notFound = () => json(rpcError(INVALID_REQUEST, "Session not found: send i
 
 /** The HTTP era plugin for `createHttpHandler(server, { legacy })`. */
 export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
+  // Long because its steps (initialize, post, listen, close, serve) share the session
+  // table, its fair shares and the options; each is a short function.
   const limits = {
     ...LEGACY_HTTP_DEFAULTS,
     ...definedOnly({

@@ -120,12 +120,6 @@ export interface SessionOutput {
 export interface SessionExchange {
   /** The host's request object of this message (over HTTP the web `Request`). */
   request?: unknown;
-  /**
-   * The same as `request`, which wins when both are given.
-   *
-   * @deprecated Use `request`. Deprecated in 0.1.0; removed in 0.2.0 at the earliest.
-   */
-  transport?: unknown;
   /** Aborted when the exchange is over (the HTTP client went away). */
   signal?: AbortSignal;
 }
@@ -393,7 +387,7 @@ export class LegacySession {
       },
     };
     // bridge: the session bounds what it holds itself, so its listen stream does not draw from the server's stream pool.
-    const response = await this.server.handle(message, { request: exchange.request, transport: exchange.transport, connection: this, signal, bridge: true, ...(send && { send }) });
+    const response = await this.server.handle(message, { request: exchange.request, connection: this, signal, bridge: true, ...(send && { send }) });
     if (!response) throw signal.reason === WITHDRAWN ? withdrawnError() : CANCELLED;
     if ("error" in response) throw new BridgeError(response.error.code, response.error.message);
     return response.result as Record<string, unknown>;
@@ -457,7 +451,7 @@ export class LegacySession {
     switch (message.method) {
       case "notifications/initialized":
         this.initialized = true;
-        this.follow({ request: exchange.request, transport: exchange.transport });
+        this.follow({ request: exchange.request });
         return;
       case "notifications/cancelled":
         this.inFlight.get(key(params.requestId))?.abort(CANCELLED);

@@ -9,7 +9,7 @@ import { completionOf, type Completer } from "../completion.js";
 import { McpInvalidParamsError, McpMethodNotFoundError } from "../errors.js";
 import { templateVariables } from "../uri-template.js";
 import type { MethodHandler } from "./method.js";
-import { copyContext } from "../exchange.js";
+import { extendContext } from "../serving-context.js";
 
 /** The completer registered under `name` (own keys only: an argument named "constructor" finds nothing inherited). */
 const own = (completers: Record<string, Completer> | undefined, name: string) =>
@@ -36,6 +36,6 @@ export const complete: MethodHandler<"completion/complete"> = async (request, ct
     where = `Resource template "${ref.uri}"`;
   }
   if (!completer) return { resultType: "complete", completion: { values: [], hasMore: false } };
-  const answer = await completer(argument.value, Object.assign(copyContext(ctx), { arguments: { ...context?.arguments } }));
+  const answer = await completer(argument.value, extendContext(ctx, { arguments: { ...context?.arguments } }));
   return { resultType: "complete", completion: completionOf(answer, `${where} completer of ${argument.name}`) };
 };

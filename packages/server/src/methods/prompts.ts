@@ -21,5 +21,5 @@ export const getPrompt: MethodHandler<"prompts/get"> = async (request, ctx, core
   const args = request.params.arguments ?? {};
   const absent = (prompt.arguments ?? []).filter((a) => a.required && args[a.name] === undefined).map((a) => a.name);
   if (absent.length > 0) throw new McpInvalidParamsError(`Missing required prompt arguments: ${absent.join(", ")}`);
-  return serveRound<GetPromptResult>(core, ctx, request.params, prompt, async (input) => prompt.handler(args, input));
+  return serveRound<GetPromptResult>({ core, ctx, params: request.params, definition: prompt, handler: async (input) => prompt.handler(args, input) });
 };

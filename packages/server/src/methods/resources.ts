@@ -5,6 +5,7 @@
 import type { ReadResourceResult } from "@mrtr/schema";
 import { hintsOf, listHints } from "../cache-hints.js";
 import { hasResources } from "../capabilities.js";
+import type { InputContext } from "../context.js";
 import { McpInvalidParamsError, McpMethodNotFoundError } from "../errors.js";
 import { listResult } from "../list-result.js";
 import { refuseInput, serveRound } from "../multi-round.js";
@@ -28,12 +29,14 @@ export const listResourceTemplates: MethodHandler<"resources/templates/list"> = 
 export const readResource: MethodHandler<"resources/read"> = async (request, ctx, core) => {
   const { uri } = request.params;
   const fixed = core.registry.resources.get(uri);
-  if (fixed) return serveRound<ReadResourceResult>(core, ctx, request.params, fixed, async (input) => fixed.handler(uri, input), hintsOf(core.cache, fixed.cache));
+  if (fixed) {
+    return serveRound<ReadResourceResult>({ core, ctx, params: request.params, definition: fixed, handler: async (input) => fixed.handler(uri, input), hints: hintsOf(core.cache, fixed.cache) });
+  }
   for (const t of core.registry.templates) {
     const vars = t.match(uri);
-    if (vars) {
-      return serveRound<ReadResourceResult>(core, ctx, request.params, t.definition, async (input) => t.definition.handler(uri, vars, input), hintsOf(core.cache, t.definition.cache));
-    }
+    if (!vars) continue;
+    const handler = async (input: InputContext) => t.definition.handler(uri, vars, input);
+    return serveRound<ReadResourceResult>({ core, ctx, params: request.params, definition: t.definition, handler, hints: hintsOf(core.cache, t.definition.cache) });
   }
   throw new McpInvalidParamsError(`Resource not found: ${uri}`, { uri });
 };

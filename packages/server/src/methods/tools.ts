@@ -6,13 +6,15 @@
  * content, sent as the schema gives it back.
  */
 import type { CallToolResult } from "@mrtr/schema";
-import { InsufficientScopeError, McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
-import type { ToolCallPlan } from "../extensions.js";
-import { isInputRequired } from "../input-required.js";
 import { listHints } from "../cache-hints.js";
 import { servesTools } from "../capabilities.js";
+import type { InputContext } from "../context.js";
+import type { ServerCore } from "../core.js";
+import { InsufficientScopeError, McpInvalidParamsError, McpMethodNotFoundError, ServerDefinitionError } from "../errors.js";
+import { isInputRequired } from "../input-required.js";
 import { listResult } from "../list-result.js";
 import { serveRound } from "../multi-round.js";
+import type { AnyTool } from "../registry.js";
 import type { MethodHandler } from "./method.js";
 
 export const listTools: MethodHandler<"tools/list"> = async (request, _ctx, core) => {
@@ -37,21 +39,17 @@ export const callTool: MethodHandler<"tools/call"> = async (request, ctx, core) 
     return { resultType: "complete", isError: true, content: [{ type: "text", text: `Invalid arguments for tool ${name}: ${args.problems.join("; ")}` }] };
   }
   // An extension may take the call over (the Tasks extension runs it as a task).
-  let plan: ToolCallPlan | undefined;
-  for (const extension of core.extensions.list) {
-    plan = extension.toolCall?.({ name, definition: tool, ctx });
-    if (plan) break;
-  }
-  return serveRound<CallToolResult>(core, ctx, request.params, tool, async (input) => {
-    const result = await tool.handler(args.value, input);
-    if (tool.outputSchema !== undefined && !isInputRequired(result) && !(result as { isError?: boolean }).isError) {
-      // A tool with an output schema MUST return structured content that conforms to it.
-      const structured = (result as { structuredContent?: unknown }).structuredContent;
-      const check = structured === undefined ? { ok: false as const, problems: ["no structuredContent"] } : await core.schemas.check(tool.outputSchema, structured);
-      if (!check.ok) throw new ServerDefinitionError(`Tool ${name} returned a result that does not match its outputSchema: ${check.problems.join("; ")}`);
-      // What the schema gives back is what tools/list describes (a validator's output side): send that.
-      if (check.value !== structured) return { ...result, structuredContent: check.value } as typeof result;
-    }
-    return result;
-  }, {}, plan);
+  const takeover = core.extensions.toolCall({ name, definition: tool, ctx });
+  return serveRound<CallToolResult>({ core, ctx, params: request.params, definition: tool, handler: (input) => runTool(core, tool, args.value, input), takeover });
 };
+
+/** Runs a tool's handler; a complete result of a tool with an output schema must carry conforming structured content, sent as the schema gives it back. */
+async function runTool(core: ServerCore, tool: AnyTool, args: unknown, ctx: InputContext): Promise<unknown> {
+  const result = await tool.handler(args, ctx);
+  if (tool.outputSchema === undefined || isInputRequired(result) || (result as { isError?: boolean }).isError) return result;
+  const structured = (result as { structuredContent?: unknown }).structuredContent;
+  const check = structured === undefined ? { ok: false as const, problems: ["no structuredContent"] } : await core.schemas.check(tool.outputSchema, structured);
+  if (!check.ok) throw new ServerDefinitionError(`Tool ${tool.name} returned a result that does not match its outputSchema: ${check.problems.join("; ")}`);
+  // What the schema gives back is what tools/list describes (a validator's output side): send that.
+  return check.value === structured ? result : { ...result, structuredContent: check.value };
+}

@@ -6,10 +6,10 @@
  * "Fair shares"). One rule, so a session is bound to exactly whom the core
  * would bind a requestState to.
  */
-import type { Caller } from "../dispatch.js";
 import type { HandleOptions } from "../exchange.js";
+import type { Caller } from "../identify.js";
 
-export type { Caller } from "../dispatch.js";
+export type { Caller } from "../identify.js";
 
 type CallerOf = (message: unknown, options?: HandleOptions) => Promise<Caller>;
 

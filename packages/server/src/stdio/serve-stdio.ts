@@ -103,6 +103,9 @@ export interface StdioServing {
  * ```
  */
 export function serveStdio(server: McpServer, options: StdioServeOptions = {}): StdioServing {
+  // Long because the reader, the backlog, the writer and the end share one channel's
+  // state (what is in flight, what waits, whether the output backed up, whether it ended); each step inside is a
+  // short function, and split into modules they would pass all of that state around.
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   const limits = { ...STDIO_SERVE_DEFAULTS, ...definedOnly({ maxLineBytes: options.maxLineBytes, maxQueuedBytes: options.maxQueuedBytes, maxInFlight: options.maxInFlight }) };

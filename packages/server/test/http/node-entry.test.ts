@@ -16,7 +16,7 @@ const mcp = createServer({ name: "node-entry", version: "1.0.0", requestState: {
   name: "whoami",
   inputSchema: { type: "object", properties: {} },
   handler(_args, ctx) {
-    const host = ctx.transport as Request;
+    const host = ctx.request as Request;
     return {
       content: [{ type: "text", text: JSON.stringify({ isRequest: host instanceof Request, method: host.method, url: host.url, tag: host.headers.get("x-tag") }) }],
     };

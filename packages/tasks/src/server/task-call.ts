@@ -6,6 +6,7 @@
  * it calls `runAsTask(ctx)`) the task is stored, the call is answered with
  * the task handle, and the same handler goes on running as the task.
  */
+import { sleep } from "@mrtr/internal";
 import type { InputContext } from "@mrtr/server";
 import { extensionResult, type ServingContext, type ToolCallPlan } from "@mrtr/server/plugin";
 import type { TaskRecord } from "./task-store.js";
@@ -17,6 +18,9 @@ export interface TaskStarter {
   /** Stores a new task for this call and starts its runner (rejects with the limit reached). */
   start(ctx: ServingContext, controller: AbortController, statusMessage: string | undefined): Promise<{ record: TaskRecord; runner: TaskRunner }>;
 }
+
+/** How long a task waits between looks at whether a URL-mode step it accepted has finished. */
+const URL_STEP_POLL_MS = 1_000;
 
 /** The contexts of calls that may still become tasks, for `runAsTask(ctx)`. */
 const CALLS = new WeakMap<object, TaskCall>();
@@ -50,6 +54,10 @@ export class TaskCall {
         signal: this.#controller.signal,
         progress: (progress, total, message) => (this.#runner ? this.#runner.progress(progress, total, message) : ctx.progress(progress, total, message)),
         unanswered: (key, request) => this.#runner?.ask(key, request),
+        // A URL-mode step accepted inside the task is not asked twice: the task waits, looking again every second, until it has finished.
+        untilCompleted: async (completed) => {
+          while (!(await completed())) await sleep(URL_STEP_POLL_MS, this.#controller.signal);
+        },
       },
       contextMethods: (handlerCtx: InputContext) => {
         CALLS.set(handlerCtx, this);

@@ -28,6 +28,8 @@ import { toolTaskOptions, type ToolTaskOptions } from "./tool-task.js";
 
 /** The Tasks extension for a server. */
 export function tasks(options: TasksOptions = {}): ServerExtension {
+  // Long because the store, the running tasks and their fair share are this instance's,
+  // shared by starting a task, the methods, listen and close; each of those is short.
   const settings = tasksSettings(options);
   // Running tasks are held fairly (docs/architecture.md, "Fair shares"): one caller at its share leaves room for the others.
   const runningShare = runningTasksShare(settings.maxRunning, settings.maxRunningPerPrincipal);
