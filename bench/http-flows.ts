@@ -22,9 +22,12 @@
  *
  * Run: node --import tsx bench/http-flows.ts (on source, like the other HTTP benches)
  * Knobs: BENCH_WARMUP_MS (1000), BENCH_MS (1000, per contender per round), BENCH_ROUNDS (5), BENCH_CONCURRENCY (16),
- * BENCH_STATE_CRYPTO=webcrypto (our server's request state on WebCrypto instead of node:crypto).
+ * BENCH_STATE_CRYPTO=webcrypto (our server's request state on WebCrypto instead of node:crypto),
+ * BENCH_BASELINE=/path/to/another/checkout (its server as one more contender, "ours, baseline", for a
+ * before/after of a change in the same run: that checkout's own fixture on its own source).
  */
 import type { ChildProcess } from "node:child_process";
+import { join, resolve } from "node:path";
 import { freePort, startProcess } from "../test/helpers/processes.js";
 import { figureLine, fmt, median, sampleRounds } from "./lib/flows.js";
 import { DEPLOY_HEADERS, deployCall, deployFlow, type DeployResult } from "./lib/deploy-flow.js";
@@ -38,13 +41,15 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const stateCrypto = process.env.BENCH_STATE_CRYPTO === "webcrypto" ? "webcrypto" : "auto";
 
-const fixtures = {
+const baseline = process.env.BENCH_BASELINE;
+const contenders = {
   ours: "bench/fixtures/mrtr-http-server.ts",
   "ours, fetch face": "bench/fixtures/mrtr-http-fetch-server.ts",
   "official SDK": "bench/fixtures/official-http-server.ts",
   "bare node:http": "bench/fixtures/bare-http-server.ts",
 };
-type Name = keyof typeof fixtures;
+type Name = keyof typeof contenders | "ours, baseline";
+const fixtures = { ...contenders, ...(baseline && { "ours, baseline": join(resolve(baseline), "bench/fixtures/mrtr-http-server.ts") }) } as Record<Name, string>;
 
 /** The lanes of one server: a keep-alive connection each, taken by one flow at a time. */
 class Pool {
@@ -106,6 +111,7 @@ try {
   const cpuRatio = (peer: Name) => (cpuPerFlow[peer] !== undefined && cpuPerFlow.ours !== undefined ? ` (by server CPU per flow: ${(cpuPerFlow[peer]! / cpuPerFlow.ours!).toFixed(2)})` : "");
   console.log(`  ratio ours / bare node:http: ${ratio("bare node:http")} (target 0.40)${cpuRatio("bare node:http")}`);
   console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)${cpuRatio("official SDK")}`);
+  if (baseline) console.log(`  ratio ours / ours at ${baseline}: ${ratio("ours, baseline")}${cpuRatio("ours, baseline")}`);
   if (cpuPerFlow.ours !== undefined && cpuPerFlow["ours, fetch face"] !== undefined) {
     console.log(`  over sockets, fetch face behind Node's web Request and streams / the Node adapter's own reading, server CPU per flow: ${(cpuPerFlow["ours, fetch face"] / cpuPerFlow.ours).toFixed(2)}`);
   }

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers/paths.js";
 
-const tracked = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter(Boolean);
+const tracked = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" }).split("\n").filter((f) => f && existsSync(join(repoRoot, f)));
 const files = new Set(tracked);
 const folders = new Set(tracked.flatMap((f) => f.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
 const spec = join(repoRoot, "../shared/upstream/spec");
@@ -54,7 +54,7 @@ function missingIn(doc: string, kind: "repository" | "spec"): string[] {
 function exists(path: string): boolean {
   const bare = path.replace(/\/$/, "");
   if (isSpecPath(path)) return existsSync(join(spec, bare)) || files.has(bare) || tracked.some((f) => f.endsWith(`/${bare}`));
-  // A repository path, or one inside a package (`test/lint-e2e.test.ts` of the CLI package).
+  // A repository path, or one inside a package (`test/lint/e2e.test.ts` of the CLI package).
   if (files.has(bare) || folders.has(bare)) return true;
   if (!bare.includes("/")) return tracked.some((f) => f === bare || f.endsWith(`/${bare}`)) || [...folders].some((d) => d.endsWith(`/${bare}`) || d === bare);
   return tracked.some((f) => f.endsWith(`/${bare}`)) || [...folders].some((d) => d.endsWith(`/${bare}`));

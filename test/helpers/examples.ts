@@ -1,6 +1,7 @@
 /** Reads schema/examples and schema/examples-invalid: one folder per type, one JSON file per case. */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { cases } from "./cases.js";
 import { repoRoot } from "./paths.js";
 
 export interface Example {
@@ -24,7 +25,8 @@ export function readExampleDir(dir: string, prefix = ""): Example[] {
       out.push({ type, name: name.replace(/\.json$/, ""), file: `${prefix}${type}/${name}`, data: JSON.parse(readFileSync(join(sub, name), "utf8")) });
     }
   }
-  return out;
+  // Suites run one test per example: none found is a mistake, not a pass.
+  return cases(out, `the examples under ${dir}`);
 }
 
 const read = (folder: string): Example[] => readExampleDir(join(repoRoot, "schema", folder), `${folder}/`);

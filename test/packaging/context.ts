@@ -1,6 +1,7 @@
 /** What the packaging suite's global setup prepares and every test reads (`inject("packaging")`). */
 import { inject } from "vitest";
 import type { Manifest } from "../../scripts/lib/workspace.js";
+import { cases } from "../helpers/cases.js";
 
 export interface PackedPackage {
   name: string;
@@ -50,5 +51,9 @@ declare module "vitest" {
 }
 
 export function packaging(): PackagingContext {
-  return inject("packaging");
+  const ctx = inject("packaging");
+  // Suites run per package and per consumer: none of either is a broken setup, not a pass.
+  cases(ctx.packages, "the packed packages");
+  cases(ctx.consumers, "the consumer projects");
+  return ctx;
 }

@@ -10,13 +10,14 @@ import { describe, expect, it } from "vitest";
 import { packaging } from "./context.js";
 import { compileSnippets, snippetsOf } from "./readme-snippets.js";
 import { Checker, nodeNext } from "./typecheck.js";
+import { cases } from "../helpers/cases.js";
 
 const { root, consumers, nodeTypeRoots } = packaging();
 const options = { ...nodeNext(nodeTypeRoots).options, skipLibCheck: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true };
 const libraries = consumers.find((c) => c.end === "newest")!;
 const docs = readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md"));
 
-describe.each(docs)("docs/%s", (doc) => {
+describe.each(cases(docs, "the docs/*.md pages"))("docs/%s", (doc) => {
   it("every TypeScript snippet compiles against the installed packages", () => {
     const snippets = snippetsOf(`docs/${doc}`, readFileSync(join(root, "docs", doc), "utf8"));
     const problems = compileSnippets(new Checker(options, libraries.dir), join(libraries.dir, "checks", "docs", doc.replace(/\W+/g, "-")), snippets);

@@ -232,6 +232,7 @@ export const REPORT_STEPS = ["Collecting sources", "Reading issues", "Counting c
 
 /** Builds the demo server. */
 export function createDemoServer(options: DemoServerOptions = {}): McpServer {
+  // Long because the demo is read as a tour: every tool it offers is registered here, in the order the demo uses them.
   const secret = options.secret ?? process.env.MRTR_DEMO_SECRET ?? randomBytes(32).toString("base64url");
   const principal = options.principal ?? safeUserName();
   const doneAfterPolls = options.urlDoneAfterPolls ?? 2;

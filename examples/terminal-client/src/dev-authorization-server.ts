@@ -91,6 +91,8 @@ const b64url = (b: Buffer) => b.toString("base64url");
 
 /** Starts the server on 127.0.0.1. */
 export async function startAuthorizationServer(options: DevAuthorizationServerOptions = {}): Promise<DevAuthorizationServer> {
+  // Long because this is a test double: every endpoint of one authorization server reads the same
+  // keys, clients, codes and recorded requests, and a reader checks a grant against one page.
   const { privateKey, publicKey } = await generateKeyPair("ES256");
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "dev-1", alg: "ES256", use: "sig" };
   const requests: RecordedRequest[] = [];
@@ -161,6 +163,7 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
   };
 
   const server: Server = createServer((req, res) => {
+    // Long because each endpoint is a few lines in one routing table, read top to bottom as the flows run.
     void (async () => {
       const url = new URL(req.url ?? "/", issuer || "http://127.0.0.1");
       const raw = req.method === "POST" ? await readBody(req) : "";

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { checkLegacyResult, LEGACY_PROTOCOL_VERSIONS, notificationChecks, parseLegacyMessage, requestChecks, resultChecks } from "../src/index.js";
 import { readExampleDir } from "../../../test/helpers/examples.js";
 import { repoRoot } from "../../../test/helpers/paths.js";
+import { cases } from "../../../test/helpers/cases.js";
 
 const valid = readExampleDir(join(repoRoot, "schema/legacy/examples"), "examples/");
 const invalid = readExampleDir(join(repoRoot, "schema/legacy/examples-invalid"), "examples-invalid/");
@@ -37,7 +38,7 @@ describe("parseLegacyMessage: requests", () => {
   });
 
   const requests = valid.filter((e) => REQUEST_TYPES.has(e.type));
-  it.each(requests.map((e) => [e.file, e] as const))("accepts %s", (_file, example) => {
+  it.each(cases(requests, "the legacy examples of requests").map((e) => [e.file, e] as const))("accepts %s", (_file, example) => {
     expect(parseLegacyMessage(example.data)).toMatchObject({ ok: true, kind: "request", method: methodOf(example) });
   });
 
@@ -77,7 +78,7 @@ describe("parseLegacyMessage: requests", () => {
   });
 
   const invalidRequests = invalid.filter((e) => REQUEST_TYPES.has(e.type));
-  it.each(invalidRequests.map((e) => [e.file, e] as const))("refuses %s: -32601 for a method it does not know, else -32602, or -32600 when not even a JSON-RPC request", (_file, example) => {
+  it.each(cases(invalidRequests, "the legacy invalid examples of requests").map((e) => [e.file, e] as const))("refuses %s: -32601 for a method it does not know, else -32602, or -32600 when not even a JSON-RPC request", (_file, example) => {
     const r = parseLegacyMessage(example.data);
     expect(r.ok).toBe(false);
     const known = Object.prototype.hasOwnProperty.call(requestChecks, methodOf(example));
@@ -99,7 +100,7 @@ describe("parseLegacyMessage: notifications", () => {
   });
 
   const notifications = valid.filter((e) => NOTIFICATION_TYPES.has(e.type));
-  it.each(notifications.map((e) => [e.file, e] as const))("accepts %s", (_file, example) => {
+  it.each(cases(notifications, "the legacy examples of notifications").map((e) => [e.file, e] as const))("accepts %s", (_file, example) => {
     expect(parseLegacyMessage(example.data)).toMatchObject({ ok: true, kind: "notification", method: methodOf(example) });
   });
 
@@ -175,12 +176,12 @@ describe("checkLegacyResult", () => {
   });
 
   const results = valid.filter((e) => e.type in RESULT_TYPES);
-  it.each(results.map((e) => [e.file, e] as const))("accepts %s as a result of its request", (_file, example) => {
+  it.each(cases(results, "the legacy examples of results").map((e) => [e.file, e] as const))("accepts %s as a result of its request", (_file, example) => {
     expect(checkLegacyResult(RESULT_TYPES[example.type]!, example.data)).toEqual({ ok: true });
   });
 
   const invalidResults = invalid.filter((e) => e.type in RESULT_TYPES);
-  it.each(invalidResults.map((e) => [e.file, e] as const))("refuses %s", (_file, example) => {
+  it.each(cases(invalidResults, "the legacy invalid examples of results").map((e) => [e.file, e] as const))("refuses %s", (_file, example) => {
     expect(checkLegacyResult(RESULT_TYPES[example.type]!, example.data).ok).toBe(false);
   });
 

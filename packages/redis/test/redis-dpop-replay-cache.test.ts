@@ -10,7 +10,7 @@ import { DPoPClaimTimeoutError, RedisDPoPReplayCache, TooManyPendingDPoPClaimsEr
 import { dpopReplayKey } from "../src/dpop/dpop-replay-key.js";
 import { dpopRequest, ISSUER, proof, proofKey, RESOURCE, TestIssuer, type ProofKey } from "../../server/test/auth/dpop-fixtures.js";
 import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
-import { rejection, until } from "./waiting.js";
+import { rejection, until } from "./helpers/waiting.js";
 
 if (!hasRedisServer) console.warn(redisMissingMessage);
 afterAll(stopAllRedis);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisClaimTimeoutError, RedisReplayGuard, TooManyPendingClaimsError } from "../src/index.js";
 import { replayKey } from "../src/replay-key.js";
 import { freePort } from "../../../test/helpers/processes.js";
-import { clusterForSuite } from "./cluster.js";
-import { rejection, until } from "./waiting.js";
+import { clusterForSuite } from "./helpers/cluster.js";
+import { rejection, until } from "./helpers/waiting.js";
 import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
 
 if (!hasRedisServer) console.warn(redisMissingMessage);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisTaskStore, TaskRecordTooLargeError, TaskStoreUnavailableError, type RedisTaskClient } from "../src/tasks/index.js";
 import { taskKeys } from "../src/tasks/task-keys.js";
 import { describeTaskStore, taskRecord, untilHeard } from "../../tasks/test/task-store-contract.js";
-import { clusterForSuite } from "./cluster.js";
-import { rejection, until } from "./waiting.js";
+import { clusterForSuite } from "./helpers/cluster.js";
+import { rejection, until } from "./helpers/waiting.js";
 import { freePort } from "../../../test/helpers/processes.js";
 import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
 

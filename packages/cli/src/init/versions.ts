@@ -2,7 +2,7 @@
  * The exact versions `mrtr init` writes for the packages that are not ours,
  * in one place: the versions this repository builds and tests with (the root
  * package.json, examples/frameworks, this package's devDependencies;
- * test/init.test.ts holds them equal). @mrtr/server and @mrtr/client are
+ * test/init/init.test.ts holds them equal). @mrtr/server and @mrtr/client are
  * written at the cli's own version instead.
  */
 export const PINNED = {

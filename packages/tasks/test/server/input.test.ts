@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runAsTask } from "@mrtr/tasks/server";
-import { ask, call, errorOf, pollTask, request, resultOf, retry, send, taskServer, text, WITH_TASKS, type AnyResult } from "./server-helpers.js";
+import { ask, call, errorOf, pollTask, request, resultOf, retry, send, taskServer, text, WITH_TASKS, type AnyResult } from "./helpers.js";
 
 const accept = (content: Record<string, unknown>) => ({ action: "accept", content });
 const inputRequired = (t: AnyResult) => t.status === "input_required";

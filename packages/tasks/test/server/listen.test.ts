@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JSONRPCNotification } from "@mrtr/schema";
 import { MemoryTaskStore } from "@mrtr/tasks/server";
-import { ask, call, errorOf, request, taskServer, text, WITH_TASKS } from "./server-helpers.js";
+import { ask, call, errorOf, request, taskServer, text, WITH_TASKS } from "./helpers.js";
 
 /** Opens a listen stream on `server`; returns what it receives and how to close it. */
 function listen(server: ReturnType<typeof taskServer>, notifications: Record<string, unknown>, caps = WITH_TASKS, transport?: unknown) {

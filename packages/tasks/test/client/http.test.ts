@@ -11,9 +11,9 @@ import { createClient, httpTransport, JsonRpcError } from "@mrtr/client";
 import { createHttpHandler } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
 import { getTask, resumeTask, startTool, tasksClient, updateTask } from "@mrtr/tasks/client";
-import { sourceArgs } from "../../../test/helpers/processes.js";
-import { repoRoot } from "../../../test/helpers/paths.js";
-import { taskServer } from "./fixtures/client-task-server.js";
+import { sourceArgs } from "../../../../test/helpers/processes.js";
+import { repoRoot } from "../../../../test/helpers/paths.js";
+import { taskServer } from "./fixtures/task-server.js";
 
 const peer = taskServer();
 const http = createNodeServer(createHttpHandler(peer.server));
@@ -75,7 +75,7 @@ describe("tasks over HTTP", () => {
   });
 
   it("a task survives the client process: a child starts it and is killed, a fresh client resumes it to its result", async () => {
-    const child = spawn(process.execPath, sourceArgs(join(repoRoot, "packages/tasks/test/fixtures/client-start-slow.ts")), {
+    const child = spawn(process.execPath, sourceArgs(join(repoRoot, "packages/tasks/test/client/fixtures/start-slow.ts")), {
       cwd: repoRoot,
       env: { ...process.env, MCP_URL: url, SLOW_MS: "1500" },
       stdio: ["ignore", "pipe", "inherit"],

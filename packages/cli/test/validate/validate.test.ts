@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { invalidExamples, validExamples } from "../../../test/helpers/examples.js";
-import { jsonl, req, res, run, tempDir } from "./helpers.js";
+import { invalidExamples, validExamples } from "../../../../test/helpers/examples.js";
+import { jsonl, req, res, run, tempDir } from "../helpers.js";
 
 const tmp = tempDir();
 
@@ -171,7 +171,7 @@ describe("mrtr validate: output formats", () => {
 
 describe("deprecations table", () => {
   it("names the feature of every definition and field the schema marks deprecated, and nothing else", async () => {
-    const { deprecatedNodes, FEATURE_OF } = await import("../src/validate/deprecations.js");
+    const { deprecatedNodes, FEATURE_OF } = await import("../../src/validate/deprecations.js");
     expect(deprecatedNodes().sort()).toEqual(Object.keys(FEATURE_OF).sort());
   });
 });

@@ -9,8 +9,8 @@ import { inProcessTransport } from "@mrtr/server";
 import { TASKS_EXTENSION_ID } from "@mrtr/tasks";
 import { TaskCancelledError, tasksClient } from "@mrtr/tasks/client";
 import { cancelTask } from "@mrtr/tasks/client";
-import { recording } from "./fixtures/client-recording.js";
-import { taskServer } from "./fixtures/client-task-server.js";
+import { recording } from "./fixtures/recording.js";
+import { taskServer } from "./fixtures/task-server.js";
 
 const FAST = { minPollMs: 5, maxPollMs: 50 };
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { createClient, FlowAbortedError, ProtocolViolationError, TooManyInputRequestsError, TransportError } from "@mrtr/client";
 import { TaskInputLimitError, TaskPollFailedError, TaskPollTimeoutError, tasksClient, type TasksClientOptions } from "@mrtr/tasks/client";
-import { handle, HANG, lyingServer, polled, question, type Scripted } from "./fixtures/client-lying-server.js";
+import { handle, HANG, lyingServer, polled, question, type Scripted } from "./fixtures/lying-server.js";
 
 const OK = { content: [{ type: "text", text: "ok" }] };
 

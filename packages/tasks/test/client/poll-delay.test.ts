@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { McpClientError } from "@mrtr/client";
 import { TASKS_CLIENT_DEFAULTS, tasksClient } from "@mrtr/tasks/client";
-import { tasksClientSettings } from "../src/client/options.js";
-import { pollDelay, retryDelay } from "../src/client/poll-delay.js";
+import { tasksClientSettings } from "../../src/client/options.js";
+import { pollDelay, retryDelay } from "../../src/client/poll-delay.js";
 
 const s = tasksClientSettings({ minPollMs: 100, maxPollMs: 10_000, initialPollMs: 500 });
 const task = (pollIntervalMs?: number) => ({ taskId: "t", status: "working" as const, createdAt: "", lastUpdatedAt: "", ttlMs: null, ...(pollIntervalMs !== undefined && { pollIntervalMs }) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { McpInvalidParamsError } from "@mrtr/server";
 import { MemoryTaskStore, TaskStoppedError } from "@mrtr/tasks/server";
-import { call, errorOf, gate, pollTask, send, sleep, taskServer, TASKS, text, WITH_TASKS } from "./server-helpers.js";
+import { call, errorOf, gate, pollTask, send, sleep, taskServer, TASKS, text, WITH_TASKS } from "./helpers.js";
 
 describe("the Tasks extension on a server", () => {
   it("is declared under capabilities.extensions by server/discover", async () => {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULES, type RuleId } from "../src/lint/rules/catalogue.js";
-import { TraceLinter } from "../src/lint/lint-trace.js";
-import { repoRoot } from "../../../test/helpers/paths.js";
-import { jsonl, run, tempDir } from "./helpers.js";
-import { CORPUS } from "./traces/corpus.js";
+import { RULES, type RuleId } from "../../src/lint/rules/catalogue.js";
+import { TraceLinter } from "../../src/lint/lint-trace.js";
+import { repoRoot } from "../../../../test/helpers/paths.js";
+import { jsonl, run, tempDir } from "../helpers.js";
+import { CORPUS } from "./corpus.js";
 
 const lint = (records: unknown[]) => {
   const linter = new TraceLinter();

@@ -2,7 +2,7 @@
 import { createServer, type McpServer, type ServerOptions } from "@mrtr/server";
 import type { ClientCapabilities } from "@mrtr/schema";
 import { tasks, type TasksOptions } from "@mrtr/tasks/server";
-import { errorOf, request, resultOf, retry, type AnyResult } from "../../../test/helpers/rpc.js";
+import { errorOf, request, resultOf, retry, type AnyResult } from "../../../../test/helpers/rpc.js";
 
 export { errorOf, request, resultOf, retry, type AnyResult };
 

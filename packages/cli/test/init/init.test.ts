@@ -10,20 +10,20 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { packageName } from "../src/init/command.js";
-import { projectFiles } from "../src/init/project.js";
-import { HOSTS } from "../src/init/readme.js";
-import { TEMPLATES_DIR } from "../src/init/templates.js";
-import { REWRITES, toJavaScript } from "../src/init/to-javascript.js";
-import { PINNED } from "../src/init/versions.js";
-import { run, tempDir } from "./helpers.js";
+import { packageName } from "../../src/init/command.js";
+import { projectFiles } from "../../src/init/project.js";
+import { HOSTS } from "../../src/init/readme.js";
+import { TEMPLATES_DIR } from "../../src/init/templates.js";
+import { REWRITES, toJavaScript } from "../../src/init/to-javascript.js";
+import { PINNED } from "../../src/init/versions.js";
+import { run, tempDir } from "../helpers.js";
 
 const tmp = tempDir("mrtr-init-");
-const repo = fileURLToPath(new URL("../../../", import.meta.url));
+const repo = fileURLToPath(new URL("../../../../", import.meta.url));
 const manifest = (path: string) => JSON.parse(readFileSync(join(repo, path), "utf8")) as Record<string, Record<string, string>> & { version: string };
 const cliVersion = manifest("packages/cli/package.json").version;
 const template = (name: string) => readFileSync(join(TEMPLATES_DIR, name), "utf8");
-const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/init/${name}`, import.meta.url)), "utf8");
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), "utf8");
 
 let made = 0;
 /** Runs `mrtr init` into a new folder under the temporary one; the folder, the run and a reader of its files. */

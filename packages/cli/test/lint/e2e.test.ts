@@ -12,9 +12,9 @@ import { createHttpHandler, createServer, inputRequired, traceHandler, type McpS
 import { toNodeListener } from "@mrtr/server/node";
 import { roots, sampling } from "@mrtr/deprecated/client";
 import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
-import { TraceLinter } from "../src/lint/lint-trace.js";
-import type { Finding } from "../src/report/finding.js";
-import { jsonl, run, tempDir } from "./helpers.js";
+import { TraceLinter } from "../../src/lint/lint-trace.js";
+import type { Finding } from "../../src/report/finding.js";
+import { jsonl, run, tempDir } from "../helpers.js";
 
 const SECRET = "trace-e2e-secret-0123456789abcdefghijklmn";
 const servers: Server[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryTaskStore, TaskStoppedError } from "@mrtr/tasks/server";
-import { ask, call, gate, pollTask, taskServer, text } from "./server-helpers.js";
+import { ask, call, gate, pollTask, taskServer, text } from "./helpers.js";
 
 describe("tasks across instances sharing a store", () => {
   it("is created on A, answered through B, and its answer reaches the handler running on A", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, errorOf, gate, pollTask, send, taskServer, text, WITH_TASKS } from "./server-helpers.js";
+import { call, errorOf, gate, pollTask, send, taskServer, text, WITH_TASKS } from "./helpers.js";
 
 /** A server whose principal is the transport's `user`. */
 const byUser = (options: Parameters<typeof taskServer>[0] = {}) =>

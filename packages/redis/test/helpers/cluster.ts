@@ -1,7 +1,7 @@
 /** A Redis Cluster (three primaries) for the tests of one describe block, started before them and stopped after. */
 import { createCluster } from "@redis/client";
 import { afterAll, beforeAll } from "vitest";
-import { RedisCluster } from "../../../test/helpers/redis-server.js";
+import { RedisCluster } from "../../../../test/helpers/redis-server.js";
 
 const newCluster = (cluster: RedisCluster) => createCluster({ rootNodes: cluster.nodes.map((node) => ({ url: node.url })) });
 

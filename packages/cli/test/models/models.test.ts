@@ -11,20 +11,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { validExamples } from "../../../test/helpers/examples.js";
-import { generateModels } from "../src/models/generate.js";
-import { LANGUAGES } from "../src/models/languages.js";
-import { prepareSchema } from "../src/models/prepare-schema.js";
-import { schemaJson } from "../src/validate/schema-json.js";
-import { covers, differences, readKnown, type Difference } from "./models/differences.js";
-import { goRoundTrip, has, jacksonClasspath, javaRoundTrip, pythonRoundTrip, typescriptDiagnostics, typescriptRoundTrip, writeFiles, type Case } from "./models/harness.js";
-import { run } from "./helpers.js";
+import { validExamples } from "../../../../test/helpers/examples.js";
+import { generateModels } from "../../src/models/generate.js";
+import { LANGUAGES } from "../../src/models/languages.js";
+import { prepareSchema } from "../../src/models/prepare-schema.js";
+import { schemaJson } from "../../src/validate/schema-json.js";
+import { covers, differences, readKnown, type Difference } from "./differences.js";
+import { goRoundTrip, has, jacksonClasspath, javaRoundTrip, pythonRoundTrip, typescriptDiagnostics, typescriptRoundTrip, writeFiles, type Case } from "./harness.js";
+import { run } from "../helpers.js";
 
 const root = mkdtempSync(join(tmpdir(), "mrtr-models-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const dirFor = (name: string) => mkdtempSync(join(root, `${name}-`));
 
-const known = readKnown(fileURLToPath(new URL("./models/known-differences.json", import.meta.url)));
+const known = readKnown(fileURLToPath(new URL("./known-differences.json", import.meta.url)));
 const cases: Case[] = validExamples().map((e) => ({ type: e.type, file: `${e.type}/${e.name}.json`, value: e.data }));
 
 /** Every difference is listed; every listed difference still happens in each of its languages. */
