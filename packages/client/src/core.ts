@@ -14,6 +14,7 @@ import { flowSignal } from "./call-signal.js";
 import { declared } from "./capabilities.js";
 import type { EraClient } from "./eras.js";
 import { McpClientError } from "./errors.js";
+import { layersOf, type ClientMiddleware } from "./middleware.js";
 import type { InputKinds } from "./input-requests.js";
 import { lazyLegacy, type LazyEraTransport } from "./lazy-era.js";
 import { flowPolicy } from "./policy.js";
@@ -53,6 +54,8 @@ export interface ClientCore {
   readonly namedParams?: Readonly<Record<string, string>>;
   /** A result showed the server speaks an initialize-based revision: switch the transport to it (true when it did; the request is then sent again). */
   readonly eraFallBack?: () => Promise<boolean>;
+  /** The middleware around every request sent (undefined without any: none of its code runs). */
+  readonly middleware?: readonly ClientMiddleware[];
   /** The signal of a call with these options (its own signal, its time limit or the client's). */
   signalOf(options?: CallOptions): AbortSignal;
   /** Aborts when the client closes (listen iterators follow it). */
@@ -102,6 +105,7 @@ export function createCore(options: ClientOptions): ClientCore {
     progressToken: progressTokens(),
     ...(namedParams && { claims: new Map<string, Claim>(), namedParams }),
     ...("fallBack" in transport && { eraFallBack: (transport as LazyEraTransport).fallBack }),
+    ...(options.middleware?.length && { middleware: layersOf(options.middleware) }),
     signalOf: (o = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs),
     closed: closing.signal,
     open: () => {

@@ -12,7 +12,7 @@ import { InvalidAnswerError, ProtocolViolationError } from "./errors.js";
 import { prepareAnswers } from "./input-requests.js";
 import { checkCallOptions } from "./option-check.js";
 import { step, type Retry } from "./step.js";
-import type { CallOptions, ManualStep, PendingInput } from "./types.js";
+import type { CallOptions, FlowCall, ManualStep, PendingInput } from "./types.js";
 
 /** Whether a value read back from storage is a PendingInput. */
 export function isPendingInput(value: unknown): value is PendingInput {
@@ -30,7 +30,7 @@ export function isPendingInput(value: unknown): value is PendingInput {
 
 /** `client.start`: sends the request once. */
 export function start<R>(core: ClientCore, method: string, params: Record<string, unknown>, options?: CallOptions): Promise<ManualStep<R>> {
-  return manualStep(core, method, params, {}, 0, options);
+  return manualStep(core, method, params, {}, 0, undefined, options);
 }
 
 /** `client.resume`: answers a PendingInput (possibly read back from storage) and sends the retry. */
@@ -41,16 +41,17 @@ export async function resume<R>(core: ClientCore, pending: PendingInput, inputRe
   }
   const answers = pending.inputRequests ? prepareAnswers(core.kinds, pending.inputRequests, inputResponses) : {};
   const retry: Retry = { ...(pending.inputRequests && { inputResponses: answers }), ...(pending.requestState !== undefined && { requestState: pending.requestState }) };
-  return manualStep(core, pending.method, pending.params, retry, pending.round, options);
+  return manualStep(core, pending.method, pending.params, retry, pending.round, typeof pending.flowId === "string" ? pending.flowId : undefined, options);
 }
 
 /** One step of a manual flow: the result, or the round to answer as plain JSON. */
-async function manualStep<R>(core: ClientCore, method: string, params: Record<string, unknown>, retry: Retry, round: number, options?: CallOptions): Promise<ManualStep<R>> {
+async function manualStep<R>(core: ClientCore, method: string, params: Record<string, unknown>, retry: Retry, round: number, flowId: string | undefined, options?: CallOptions): Promise<ManualStep<R>> {
   checkCallOptions(method, options);
   core.open();
   const signal = core.signalOf(options);
   try {
-    const s = await step(core, { method, params, signal, manual: true, ...(options?.onProgress && { onProgress: options.onProgress }) }, retry);
+    const call: FlowCall = { method, params, signal, manual: true, ...(options?.onProgress && { onProgress: options.onProgress }), ...(flowId !== undefined && { flowId }) };
+    const s = await step(core, call, retry, round);
     // A held result needs a `hold`, which a manual step never has.
     if (s.kind !== "input") return { status: "complete", result: s.result as R };
     return {
@@ -61,6 +62,7 @@ async function manualStep<R>(core: ClientCore, method: string, params: Record<st
       ...(s.result.inputRequests && { inputRequests: s.result.inputRequests }),
       ...(s.result.requestState !== undefined && { requestState: s.result.requestState }),
       round: round + 1,
+      ...(call.flowId !== undefined && { flowId: call.flowId }),
     };
   } catch (error) {
     throw abortError(error, signal);

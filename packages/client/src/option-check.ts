@@ -24,6 +24,7 @@ export const CLIENT_OPTION_KEYS = [
   "inputConcurrency",
   "jsonLimits",
   "onRound",
+  "middleware",
   "protocolVersion",
   "cache",
   "maxListPages",

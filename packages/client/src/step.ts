@@ -14,6 +14,7 @@ import { checkJSONRPCErrorResponse, checkJsonLimits } from "@mrtr/zod/checks";
 import type { ClientCore } from "./core.js";
 import { JsonLimitError, JsonRpcError, LegacyServerError, ProtocolViolationError } from "./errors.js";
 import { checkInputRequests } from "./input-requests.js";
+import { sendThrough } from "./middleware.js";
 import { progressFilter } from "./progress.js";
 import { completeProblem, firstProblem, inputRound, type InputRound } from "./result-checks.js";
 import type { ClaimedResult, FlowCall, FlowEnd } from "./types.js";
@@ -41,7 +42,7 @@ export async function step(core: ClientCore, call: FlowCall, retry: Retry, round
   let negotiated = false;
   let switched = false;
   for (;;) {
-    const response = await exchange(core, call, retry);
+    const response = await exchange(core, call, retry, rounds);
     if (response.error) {
       const { code, message, data } = response.error;
       // Unsupported version: once, switch to one the server lists and send again with a new id.
@@ -81,7 +82,7 @@ export async function step(core: ClientCore, call: FlowCall, retry: Retry, round
 }
 
 /** Sends the request once; the answer is to it, within the JSON limits, and an error answer is well-formed. */
-async function exchange(core: ClientCore, call: FlowCall, retry: Retry): Promise<Response> {
+async function exchange(core: ClientCore, call: FlowCall, retry: Retry, rounds: number): Promise<Response> {
   const { method, params, onProgress } = call;
   const token = onProgress ? core.progressToken() : undefined;
   const message = {
@@ -96,12 +97,17 @@ async function exchange(core: ClientCore, call: FlowCall, retry: Retry): Promise
     },
   } as JSONRPCRequest;
   // Aborting the signal cancels the exchange the transport's way (HTTP closes the response; stdio sends notifications/cancelled).
-  const response = (await core.transport.request(message, {
+  const options = {
     signal: call.signal,
     ...(call.manual && { manual: true }),
     namedParam: core.namedParams?.[method],
     ...(token !== undefined && { onMessage: progressFilter(token, onProgress!) }),
-  })) as Response;
+  };
+  const send = (m: JSONRPCRequest) => core.transport.request(m, options);
+  const { middleware } = core;
+  const response = (await (middleware
+    ? sendThrough(middleware, { method, message, flow: { id: (call.flowId ??= globalThis.crypto.randomUUID()), round: rounds + 1 }, manual: call.manual === true, signal: call.signal }, send)
+    : send(message))) as Response;
   const hit = checkJsonLimits(response, core.policy.jsonLimits);
   if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
   // The answer must be to this request (an error may lack the id when the server could not read it).

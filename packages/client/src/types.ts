@@ -6,6 +6,7 @@
  * Every other module imports them from here; this one imports only leaves
  * (the transport, input kinds, eras, progress, round events, cache options).
  */
+import type { ClientMiddleware } from "./middleware.js";
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -86,6 +87,11 @@ export interface ClientOptions {
   jsonLimits?: Partial<JsonLimits>;
   /** Receives one event per step of every flow. */
   onRound?: RoundListener;
+  /**
+   * Middleware around every request the client sends, each round of a flow
+   * included: to add `_meta`, log, measure or refuse (the first outermost).
+   */
+  middleware?: readonly ClientMiddleware[];
   /** The protocol version to send (default the latest this package speaks). */
   protocolVersion?: string;
   /**
@@ -183,6 +189,8 @@ export interface PendingInput {
   requestState?: string;
   /** Rounds so far. */
   round: number;
+  /** The flow's id, as client middleware saw it (absent in a PendingInput stored before it was kept). */
+  flowId?: string;
 }
 
 /** The outcome of `start` or `resume`. */
@@ -300,6 +308,8 @@ export interface FlowCall {
   readonly manual?: boolean;
   /** A result this extension claims ends the call as it came (`ClientExtensionHost.start`) instead of being continued. */
   readonly hold?: ClientExtension;
+  /** The flow's id for middleware (made on the call's first request when absent; a manual flow carries it in its `PendingInput`). */
+  flowId?: string;
 }
 
 /** How a call ended. */

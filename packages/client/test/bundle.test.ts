@@ -31,7 +31,8 @@ const heavy = (inputs: string[]) => inputs.filter((i) => /node_modules\/(zod|ajv
  * (324 kB minified with @modelcontextprotocol/client 2.4.0; `npm run bench`
  * measures both in one run and prints the ratio).
  */
-const BUDGET_BYTES = 93_000;
+// A guard below the target, raised only on purpose: 93 000 until the client's middleware (0.8 kB) came.
+const BUDGET_BYTES = 94_000;
 
 describe("the minimal tool-calling browser app on @mrtr/client", async () => {
   const app = await bundleApp(minimal, { source: true });

@@ -2,8 +2,8 @@
  * The errors of @mrtr/redis. The replay guard's say why a claim got no answer
  * from Redis, beyond the client's own errors: each reaches the host as the
  * `cause` of the server's `ReplayGuardUnavailableError` (through `onError`),
- * or through the guard's `onError` in fail-open mode. The task store's reject
- * its calls, and each says what to do.
+ * or through the guard's `onError` in fail-open mode. The task store's and the
+ * rate-limit store's reject their calls, and each says what to do.
  */
 
 /** Redis did not answer a claim within `timeoutMs`. */
@@ -80,5 +80,45 @@ export class TaskRecordTooLargeError extends Error {
             "Keep results and answers smaller (tasks() maxResultBytes) or raise maxRecordBytes on every instance alike.",
     );
     this.name = "TaskRecordTooLargeError";
+  }
+}
+
+/** Why a `RedisRateLimitStore` take got no answer: Redis was too slow, too many takes were waiting, or Redis answered an error. */
+export type RateLimitStoreUnavailableReason = "timeout" | "too-many-pending" | "error";
+
+/**
+ * A `RedisRateLimitStore` take got no answer from Redis, so the store cannot
+ * say whether the tokens are there: the rate limit fails closed and the
+ * request is refused. `reason` says why; `cause` holds the client's error
+ * when Redis (or the connection) answered one.
+ */
+export class RateLimitStoreUnavailableError extends Error {
+  /** The store's `timeoutMs`. */
+  readonly timeoutMs: number;
+  /** The store's `maxPendingTakes`. */
+  readonly maxPendingTakes: number;
+
+  constructor(
+    /** Why the take got no answer. */
+    readonly reason: RateLimitStoreUnavailableReason,
+    limits: { timeoutMs: number; maxPendingTakes: number },
+    options?: { cause: unknown },
+  ) {
+    const { timeoutMs, maxPendingTakes } = limits;
+    const what =
+      reason === "timeout"
+        ? `Redis did not answer within ${timeoutMs} ms (RedisRateLimitStore timeoutMs); a take already sent may still land and spend its tokens`
+        : reason === "too-many-pending"
+          ? `${maxPendingTakes} takes were already waiting for Redis (RedisRateLimitStore maxPendingTakes), so this one was not sent`
+          : `Redis failed: ${options?.cause instanceof Error ? options.cause.message : String(options?.cause)}`;
+    super(
+      `RedisRateLimitStore take: ${what}. The rate limit fails closed: this request is refused, not let through. ` +
+        "Check that Redis is reachable, not overloaded and not out of memory (under maxmemory-policy noeviction a full Redis answers writes with an error); " +
+        "the client reconnects on its own, so requests are served again as soon as Redis answers.",
+      options,
+    );
+    this.name = "RateLimitStoreUnavailableError";
+    this.timeoutMs = timeoutMs;
+    this.maxPendingTakes = maxPendingTakes;
   }
 }

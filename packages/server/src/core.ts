@@ -8,6 +8,7 @@ import type { FairShare } from "@mrtr/internal";
 import type { CacheHints } from "./cache-hints.js";
 import type { RequestContext } from "./context.js";
 import type { Extensions } from "./extensions.js";
+import type { Middleware } from "./middleware-chain.js";
 import type { HostHooks } from "./hooks.js";
 import type { ServerFeature } from "./features.js";
 import type { InputKinds } from "./input-kinds.js";
@@ -26,6 +27,8 @@ export interface ServerCore {
   readonly features: readonly ServerFeature[];
   /** Protocol extensions: their methods, capabilities and say in tools/call. */
   readonly extensions: Extensions;
+  /** The middleware `server.use` added, the first outermost (none: no middleware code runs). */
+  readonly middleware: Middleware[];
   readonly codec: RequestStateCodec;
   readonly replayGuard: ReplayGuard;
   readonly schemas: SchemaChecks;

@@ -21,6 +21,8 @@ import { identifier, type Caller, type Identify, type PrincipalOf } from "./iden
 import { InFlight } from "./in-flight.js";
 import { readExtensionRequest, readRequest, takeIn } from "./intake.js";
 import { METHODS } from "./methods/index.js";
+import { runLayers, type CallResult } from "./middleware-chain.js";
+import { abortAnswer, servedCall } from "./served-call.js";
 import type { MethodHandler } from "./methods/method.js";
 import type { RoundParams } from "./multi-round.js";
 import { progressReporter, type ProgressOptions, type ProgressReporter } from "./progress.js";
@@ -139,11 +141,17 @@ async function handle(parts: DispatchParts, message: unknown, opts: HandleOption
       : (METHODS[request.method] as MethodHandler<typeof request.method> | undefined);
     if (!serve) throw new McpMethodNotFoundError(request.method);
     if (options.closing() && request.method === "subscriptions/listen") throw new ServerBusyError("The server is shutting down; open the stream again on another instance.");
-    const result = await untilAborted(serve(request as never, ctx, core), controller.signal);
+    const inner = () => serve(request as never, ctx, core) as Promise<CallResult>;
+    const work = core.middleware.length === 0 ? inner() : runLayers(core.middleware, await servedCall(core, ctx, request, opts, controller), inner);
+    const result = await untilAborted(work, controller.signal);
     progress.finish(true); // the last report still waiting goes out before the answer
     return { jsonrpc: JSONRPC_VERSION, id: request.id, result: result as JSONRPCResultResponse["result"] };
   } catch (error) {
-    if (controller.signal.aborted) return undefined; // cancelled: the draft says no answer
+    if (controller.signal.aborted) {
+      // Cancelled: the draft says no answer; ended by middleware with a typed error (a time limit): answered with it.
+      const answer = abortAnswer(controller.signal.reason);
+      return answer ? errorResponse(id, answer) : undefined;
+    }
     if (error instanceof McpError && error.code !== INTERNAL_ERROR) return errorResponse(id, error);
     if (error instanceof ServerBusyError) return errorResponse(id, error);
     core.hooks.error(error, { method, requestId: id });

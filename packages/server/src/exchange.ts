@@ -38,6 +38,10 @@ export interface HandleOptions {
   request?: unknown;
   /** Aborts the request (the peer went away): the handler's `ctx.signal` aborts and no answer is given. */
   signal?: AbortSignal;
+  /** The binding's name for middleware (`"http"`, `"stdio"`, `"in-process"`, or yours); `"unknown"` when left out. */
+  transport?: string;
+  /** A header of the request the message came in, for bindings that have headers (HTTP); middleware reads it as `call.header(name)`. */
+  header?: (name: string) => string | null | undefined;
   /**
    * The network address of the peer, for bindings that know it (the Node
    * adapter passes the socket's): callers without a principal are counted per

@@ -40,6 +40,7 @@ export function inProcessTransport(server: McpServer, options: InProcessOptions 
       const response = await server.handle(JSON.stringify(message), {
         request,
         connection,
+        transport: "in-process",
         ...(signal && { signal }),
         ...(onMessage && {
           send: (n: JSONRPCNotification) => {

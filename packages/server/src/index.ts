@@ -51,6 +51,7 @@ export type { FailureInfo, HostHookOptions, ServerWarning } from "./hooks.js";
 export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsFromEnv } from "./request-state/index.js";
 export type { RejectReason, ReplayGuard, SecretInput, SecretsFromEnvOptions } from "./request-state/index.js";
 export { ChangedQuestionError } from "./round-asks.js";
+export type { CallResult, FlowPosition, Middleware, ServedCall } from "./middleware-chain.js";
 export {
   InsufficientScopeError,
   INVALID_REQUEST_STATE_MESSAGE,

@@ -31,24 +31,67 @@ export function refuseInput<T>(value: T, method: string): T {
   return value;
 }
 
-/** Opens the retry's requestState, if any: the previous round, or the uniform -32602. */
-async function openState(core: ServerCore, params: RoundParams, binding: Parameters<ServerCore["codec"]["seal"]>[1], method: string, stateSchema: z.ZodType | undefined) {
-  if (params.requestState === undefined) return { previous: undefined, opened: undefined };
+/** One request's round: the binding its state is sealed to, the state it opened (none on a first call), and its place in its flow. */
+export interface OpenedRound {
+  readonly binding: Parameters<ServerCore["codec"]["seal"]>[1];
+  readonly previous: RoundState | undefined;
+  /** Id and expiry of the opened requestState, for consumeOnce. */
+  readonly opened: { id: string; expiresAt: number } | undefined;
+  /** The flow: its id (made when first needed, on a first call) and this round's number. */
+  readonly flow: { id: string | undefined; readonly round: number };
+}
+
+const ROUNDS = new WeakMap<object, Promise<OpenedRound>>();
+
+/**
+ * The round of the request `ctx` serves, opened once however often it is
+ * asked (middleware describing the call, then the gate serving it): the
+ * params digest, and the retry's requestState opened and verified, or the
+ * uniform -32602.
+ */
+export function openRound(core: ServerCore, ctx: ServingContext, params: RoundParams): Promise<OpenedRound> {
+  let round = ROUNDS.get(ctx);
+  if (!round) {
+    round = openOnce(core, ctx, params);
+    ROUNDS.set(ctx, round);
+  }
+  return round;
+}
+
+/** The id of the round's flow, made now on a first call. */
+export function flowIdOf(round: OpenedRound): string {
+  return (round.flow.id ??= globalThis.crypto.randomUUID());
+}
+
+async function openOnce(core: ServerCore, ctx: ServingContext, params: RoundParams): Promise<OpenedRound> {
+  const method = ctx.method;
+  let digest: string;
+  try {
+    digest = await paramsDigest(params as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof CanonicalJsonError) throw new McpInvalidParamsError(`params cannot be canonicalised: ${error.message}`);
+    throw error;
+  }
+  const binding = { method, paramsDigest: digest, principal: ctx.principal };
+  if (params.requestState === undefined) return { binding, previous: undefined, opened: undefined, flow: { id: undefined, round: 1 } };
   const r = await core.codec.open<RoundState>(params.requestState, binding);
   if (!r.ok) {
     core.hooks.stateRejected(r.reason, r.detail, { method });
     throw new InvalidRequestStateError();
   }
   const previous = r.state.data;
-  if (stateSchema && previous.d !== undefined) {
-    const checked = stateSchema.safeParse(previous.d);
-    if (!checked.success) {
-      core.hooks.stateRejected("state-schema", checked.error.issues[0]?.message, { method });
-      throw new InvalidRequestStateError();
-    }
-    previous.d = checked.data;
+  return { binding, previous, opened: { id: r.state.id, expiresAt: r.state.expiresAt }, flow: { id: previous.f, round: (previous.n ?? 1) + 1 } };
+}
+
+/** Checks the application state a retry carries against the definition's `stateSchema` (-32602 when it no longer fits). */
+function checkState(core: ServerCore, previous: RoundState | undefined, method: string, stateSchema: z.ZodType | undefined): void {
+  if (!stateSchema || previous?.d === undefined) return;
+  const checked = stateSchema.safeParse(previous.d);
+  if (!checked.success) {
+    core.hooks.stateRejected("state-schema", checked.error.issues[0]?.message, { method });
+    throw new InvalidRequestStateError();
   }
-  return { previous, opened: { id: r.state.id, expiresAt: r.state.expiresAt } };
+  previous.d = checked.data;
 }
 
 /** What one round of a multi round-trip method is served with. */
@@ -76,15 +119,9 @@ export interface ServeRoundOptions {
 export async function serveRound<R extends object>(options: ServeRoundOptions): Promise<(R & { resultType: "complete" }) | InputRequiredResult> {
   const { core, ctx, params } = options;
   const method = ctx.method;
-  let digest: string;
-  try {
-    digest = await paramsDigest(params as Record<string, unknown>);
-  } catch (error) {
-    if (error instanceof CanonicalJsonError) throw new McpInvalidParamsError(`params cannot be canonicalised: ${error.message}`);
-    throw error;
-  }
-  const binding = { method, paramsDigest: digest, principal: ctx.principal };
-  const { previous, opened } = await openState(core, params, binding, method, options.definition.stateSchema);
+  const round = await openRound(core, ctx, params);
+  const { binding, previous, opened } = round;
+  checkState(core, previous, method, options.definition.stateSchema);
   const outcome = await runRound({
     ctx,
     previous,
@@ -106,7 +143,7 @@ export async function serveRound<R extends object>(options: ServeRoundOptions): 
     missing = mergeCapabilities(missing, kind.missingCapabilities(request, ctx.clientCapabilities));
   }
   if (missing) throw new MissingCapabilityError(missing);
-  const requestState = await core.codec.seal(outcome.state, binding);
+  const requestState = await core.codec.seal({ ...outcome.state, f: flowIdOf(round), n: round.flow.round }, binding);
   // serverInfo travels with the question so the client can show which server asks.
   const result: InputRequiredResult = { resultType: "input_required", requestState, _meta: { "io.modelcontextprotocol/serverInfo": core.serverInfo } } as InputRequiredResult;
   if (Object.keys(requests).length > 0) result.inputRequests = requests;

@@ -25,6 +25,10 @@ export interface RoundState {
   a?: Record<string, CarriedAnswer>;
   /** What the last round asked, by key, to check the answers against. */
   q?: InputRequests;
+  /** The flow's id (middleware's `call.flow.id`), the same in every state of one flow. */
+  f?: string;
+  /** The round that sealed this state (the retry is round `n + 1`). */
+  n?: number;
 }
 
 /** How a round ended. */

@@ -9,6 +9,7 @@
  * the transport seam of exchange.ts), announcing changes (announce.ts), the
  * registry, the requestState codec, the subscription hub.
  */
+import { checkMiddleware, type Middleware } from "./middleware-chain.js";
 import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { JSONRPCResponse, Resource } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
@@ -172,6 +173,26 @@ export interface McpServer<X = unknown> {
    * responses sent to the server and for cancelled requests. Never rejects.
    */
   handle(message: unknown, options?: HandleOptions): Promise<JSONRPCResponse | undefined>;
+  /**
+   * Adds middleware around every request the server serves (any method, any
+   * binding, both eras): each gets a read-only description of the call and
+   * `next`, and returns the result (`next()`'s, or its own) or throws an
+   * `McpError`. The first added is the outermost. Returns the server.
+   * Shipped middlewares are in `@mrtr/server/middleware`.
+   *
+   * @example
+   * ```ts
+   * server.use(async (call, next) => {
+   *   const started = performance.now();
+   *   try {
+   *     return await next();
+   *   } finally {
+   *     console.error(`${call.method} ${call.name ?? ""} round ${call.flow?.round ?? "-"}: ${(performance.now() - started).toFixed(1)} ms`);
+   *   }
+   * });
+   * ```
+   */
+  use(...middleware: Middleware[]): McpServer<X>;
   /** Ends every open subscriptions/listen stream with its closing result and refuses new ones (for shutdown). */
   close(): Promise<void>;
   /** What the server is doing now: requests being served, subscription streams open. */
@@ -223,6 +244,7 @@ function serverCore(options: ServerOptions<any, any>, pageSize: number, hooks: H
     kinds: new InputKinds([elicitationInputKind, ...(options.inputKinds ?? [])]),
     features: featuresOf(options.features ?? []),
     extensions: extensionsOf(options.extensions ?? [], Object.keys(METHODS)),
+    middleware: [],
     codec: codecOf(options, hooks),
     replayGuard:
       options.replayGuard ??
@@ -319,6 +341,11 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     removeResource: (uri) => core.registry.removeResource(uri) && (changed("resources"), true),
     removeResourceTemplate: (uriTemplate) => core.registry.removeTemplate(uriTemplate) && (changed("resources"), true),
     notify: announcer.notify,
+    use(...middleware) {
+      checkMiddleware(middleware);
+      core.middleware.push(...middleware);
+      return server;
+    },
     handle(message, opts) {
       announcer.serving();
       return dispatcher.handle(message, opts);

@@ -21,9 +21,10 @@
 import type { TaskRecord, TaskStore } from "@mrtr/tasks/server";
 import { withinDeadline } from "../command-deadline.js";
 import { TaskRecordTooLargeError, TaskStoreUnavailableError, type TaskStoreOperation } from "../errors.js";
+import type { LuaScript, ScriptCommands } from "../lua-script.js";
 import { TaskAnnouncements, type RedisSubscriberClient } from "./task-announcements.js";
 import { DEFAULT_TASK_KEY_PREFIX, taskKeys, type TaskKeys } from "./task-keys.js";
-import { CREATE, GET, UPDATE, type LuaScript, type ScriptCommands } from "./task-scripts.js";
+import { CREATE, GET, UPDATE } from "./task-scripts.js";
 
 /**
  * The part of a node-redis client or cluster the store uses: what

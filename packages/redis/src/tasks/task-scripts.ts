@@ -5,36 +5,10 @@
  * own clock decides nothing. Numbers reach Redis commands as the strings they
  * came in (a Lua number would be printed with 14 digits only).
  *
- * A script is sent by its SHA-1 (EVALSHA) and, the first time a Redis node
- * has not seen it (NOSCRIPT), as source (EVAL).
+ * Each is a `LuaScript` (lua-script.ts): sent by its SHA-1, by source on
+ * NOSCRIPT.
  */
-import { createHash } from "node:crypto";
-
-/** What runs a script: the node-redis commands, bound to one call's abort signal and timeout. */
-export interface ScriptCommands {
-  /** `EVALSHA`: runs a script Redis already has, by its SHA-1. */
-  evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-  /** `EVAL`: runs a script from its source. */
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-}
-
-/** One Lua script and its SHA-1. */
-export class LuaScript {
-  readonly sha1: string;
-  constructor(readonly source: string) {
-    this.sha1 = createHash("sha1").update(source).digest("hex");
-  }
-
-  /** Runs the script, sending its source only when Redis does not have it yet. */
-  async run(commands: ScriptCommands, keys: string[], args: string[]): Promise<unknown> {
-    try {
-      return await commands.evalSha(this.sha1, { keys, arguments: args });
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return commands.eval(this.source, { keys, arguments: args });
-    }
-  }
-}
+import { LuaScript } from "../lua-script.js";
 
 /**
  * create. KEYS: the task, the owner's set. ARGV: now, expiresAt, ttl (ms,

@@ -57,6 +57,8 @@ export function answer(server: McpServer, body: string | Record<string, unknown>
       signal,
       send,
       precheck: httpPrecheck(incoming),
+      transport: "http",
+      header: incoming.header,
     };
     void server.handle(body, exchange).then((response) => {
       unlink();

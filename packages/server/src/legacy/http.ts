@@ -152,7 +152,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
   async function alone(request: Request, message: Record<string, unknown>, server: McpServer): Promise<Response> {
     const version = isLegacyInitialize(message) ? undefined : (request.headers.get("mcp-protocol-version") ?? undefined);
     const bridge = new LegacySession(server, { send: () => false }, { ...options, withoutInput: true, ...(version !== undefined && { version }) });
-    const answer = await bridge.receive(message, { request, signal: request.signal });
+    const answer = await bridge.receive(message, { request, signal: request.signal, ...httpFacts(request) });
     return answer ? json(answer) : new Response(null, { status: 202 });
   }
 
@@ -187,7 +187,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     const opened: HttpSession = { id, principal: caller.principal, bridge, streams, hold, idle: undefined };
     let answer: JSONRPCResponse | undefined;
     try {
-      answer = await bridge.receive(message, { request, signal: request.signal });
+      answer = await bridge.receive(message, { request, signal: request.signal, ...httpFacts(request) });
     } catch {
       answer = undefined;
     }
@@ -207,14 +207,14 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
   function post(session: HttpSession, request: Request, message: Record<string, unknown>): Promise<Response> {
     const isRequest = "id" in message && typeof message.method === "string";
     if (!isRequest) {
-      void session.bridge.receive(message, { request });
+      void session.bridge.receive(message, { request, ...httpFacts(request) });
       return Promise.resolve(new Response(null, { status: 202 }));
     }
     return new Promise<Response>((resolve) => {
       const id = message.id as RequestId;
       // A dropped connection is not a cancellation in this revision: what the request sends waits in the log for a GET with Last-Event-ID.
       session.streams.openPost(id, resolve);
-      void session.bridge.receive(message, { request }).then((answer: JSONRPCResponse | undefined) => {
+      void session.bridge.receive(message, { request, ...httpFacts(request) }).then((answer: JSONRPCResponse | undefined) => {
         if (!session.streams.finishPost(id, answer)) resolve(answer ? json(answer) : new Response(null, { status: 202 }));
       });
     });
@@ -265,4 +265,9 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
       return post(session, request, message);
     },
   };
+}
+
+/** What middleware learns of a request that came over HTTP. */
+function httpFacts(request: Request): { transport: "http"; header: (name: string) => string | null } {
+  return { transport: "http", header: (name) => request.headers.get(name) };
 }

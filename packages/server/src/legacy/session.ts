@@ -122,6 +122,10 @@ export interface SessionExchange {
   request?: unknown;
   /** Aborted when the exchange is over (the HTTP client went away). */
   signal?: AbortSignal;
+  /** The binding's name, for middleware (`"http"`, `"stdio"`). */
+  transport?: string;
+  /** A header of the request the message came in (HTTP), for middleware. */
+  header?: (name: string) => string | null | undefined;
 }
 
 interface Pending {
@@ -387,7 +391,15 @@ export class LegacySession {
       },
     };
     // bridge: the session bounds what it holds itself, so its listen stream does not draw from the server's stream pool.
-    const response = await this.server.handle(message, { request: exchange.request, connection: this, signal, bridge: true, ...(send && { send }) });
+    const response = await this.server.handle(message, {
+      request: exchange.request,
+      connection: this,
+      signal,
+      bridge: true,
+      ...(send && { send }),
+      ...(exchange.transport !== undefined && { transport: exchange.transport }),
+      ...(exchange.header && { header: exchange.header }),
+    });
     if (!response) throw signal.reason === WITHDRAWN ? withdrawnError() : CANCELLED;
     if ("error" in response) throw new BridgeError(response.error.code, response.error.message);
     return response.result as Record<string, unknown>;
@@ -451,7 +463,7 @@ export class LegacySession {
     switch (message.method) {
       case "notifications/initialized":
         this.initialized = true;
-        this.follow({ request: exchange.request });
+        this.follow({ request: exchange.request, ...(exchange.transport !== undefined && { transport: exchange.transport }), ...(exchange.header && { header: exchange.header }) });
         return;
       case "notifications/cancelled":
         this.inFlight.get(key(params.requestId))?.abort(CANCELLED);

@@ -41,7 +41,7 @@ export function legacyStdio(options: LegacyStdioOptions = {}): ChannelEra {
             (caller) => void (owner = caller.owner),
             () => undefined,
           );
-          void ready.then(() => session.receive(message)).then((answer) => answer && channel.send(answer, true));
+          void ready.then(() => session.receive(message, { transport: "stdio" })).then((answer) => answer && channel.send(answer, true));
         },
         close: () => session.close(),
       };

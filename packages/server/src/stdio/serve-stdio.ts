@@ -163,7 +163,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
   let backlogBytes = 0;
   const backlogFull = () => backlogBytes >= limits.maxQueuedBytes;
   const serve = (message: unknown): void => {
-    const work = server.handle(message, { connection, signal: ending.signal, send }).then(answer, () => undefined);
+    const work = server.handle(message, { connection, signal: ending.signal, send, transport: "stdio" }).then(answer, () => undefined);
     active.add(work);
     void work.finally(() => {
       active.delete(work);
