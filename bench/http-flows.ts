@@ -25,9 +25,15 @@
  * BENCH_STATE_CRYPTO=webcrypto (our server's request state on WebCrypto instead of node:crypto),
  * BENCH_BASELINE=/path/to/another/checkout (its server as one more contender, "ours, baseline", for a
  * before/after of a change in the same run: that checkout's own fixture on its own source).
+ *
+ * Two more contenders measure middleware against "ours" (bench/fixtures/mrtr-http-middleware-server.ts):
+ * "ours + otel" (@mrtr/otel on the OpenTelemetry SDK; target at most 1.10x ours' CPU per flow; "ours + OTel SDK
+ * only" sets the SDK up without it, to tell the SDK's part from ours) and, when
+ * redis-server is installed, "ours + Redis rate limit" (every request taken from a RedisRateLimitStore).
  */
 import type { ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
+import { hasRedisServer, RedisServer } from "../test/helpers/redis-server.js";
 import { freePort, startProcess } from "../test/helpers/processes.js";
 import { figureLine, fmt, median, sampleRounds } from "./lib/flows.js";
 import { DEPLOY_HEADERS, deployCall, deployFlow, type DeployResult } from "./lib/deploy-flow.js";
@@ -48,8 +54,21 @@ const contenders = {
   "official SDK": "bench/fixtures/official-http-server.ts",
   "bare node:http": "bench/fixtures/bare-http-server.ts",
 };
-type Name = keyof typeof contenders | "ours, baseline";
-const fixtures = { ...contenders, ...(baseline && { "ours, baseline": join(resolve(baseline), "bench/fixtures/mrtr-http-server.ts") }) } as Record<Name, string>;
+const MIDDLEWARE = "bench/fixtures/mrtr-http-middleware-server.ts";
+type Name = keyof typeof contenders | "ours, baseline" | "ours + OTel SDK only" | "ours + otel" | "ours + Redis rate limit";
+const redis = hasRedisServer ? await RedisServer.start() : undefined;
+const fixtures = {
+  ...contenders,
+  ...(baseline && { "ours, baseline": join(resolve(baseline), "bench/fixtures/mrtr-http-server.ts") }),
+  "ours + OTel SDK only": MIDDLEWARE,
+  "ours + otel": MIDDLEWARE,
+  ...(redis && { "ours + Redis rate limit": MIDDLEWARE }),
+} as Record<Name, string>;
+const extraEnv: Partial<Record<Name, Record<string, string>>> = {
+  "ours + OTel SDK only": { BENCH_MIDDLEWARE: "otel-sdk" },
+  "ours + otel": { BENCH_MIDDLEWARE: "otel" },
+  ...(redis && { "ours + Redis rate limit": { BENCH_MIDDLEWARE: "redis-rate-limit", REDIS_URL: `redis://127.0.0.1:${redis.port}` } }),
+};
 
 /** The lanes of one server: a keep-alive connection each, taken by one flow at a time. */
 class Pool {
@@ -80,7 +99,7 @@ try {
   const pids = {} as Record<Name, number | undefined>;
   for (const name of names) {
     const port = await freePort();
-    const child = await startProcess(fixtures[name], { PORT: String(port), BENCH_STATE_CRYPTO: stateCrypto });
+    const child = await startProcess(fixtures[name], { PORT: String(port), BENCH_STATE_CRYPTO: stateCrypto, ...extraEnv[name] });
     children.push(child);
     pids[name] = child.pid;
     pools[name] = new Pool("127.0.0.1", port);
@@ -112,6 +131,9 @@ try {
   console.log(`  ratio ours / bare node:http: ${ratio("bare node:http")} (target 0.40)${cpuRatio("bare node:http")}`);
   console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)${cpuRatio("official SDK")}`);
   if (baseline) console.log(`  ratio ours / ours at ${baseline}: ${ratio("ours, baseline")}${cpuRatio("ours, baseline")}`);
+  const cost = (name: Name) => (cpuPerFlow[name] !== undefined && cpuPerFlow.ours !== undefined ? (cpuPerFlow[name]! / cpuPerFlow.ours!).toFixed(2) : "?");
+  const otelOwn = cpuPerFlow["ours + otel"] !== undefined && cpuPerFlow["ours + OTel SDK only"] !== undefined ? (cpuPerFlow["ours + otel"]! / cpuPerFlow["ours + OTel SDK only"]!).toFixed(2) : "?";
+  console.log(`  middleware, server CPU per flow / ours without: @mrtr/otel ${cost("ours + otel")}x (target at most 1.10x; the SDK's context manager alone ${cost("ours + OTel SDK only")}x, @mrtr/otel over it ${otelOwn}x)${redis ? `, rate limit on Redis ${cost("ours + Redis rate limit")}x` : " (no redis-server: the Redis rate limit not measured)"}`);
   if (cpuPerFlow.ours !== undefined && cpuPerFlow["ours, fetch face"] !== undefined) {
     console.log(`  over sockets, fetch face behind Node's web Request and streams / the Node adapter's own reading, server CPU per flow: ${(cpuPerFlow["ours, fetch face"] / cpuPerFlow.ours).toFixed(2)}`);
   }
@@ -125,4 +147,5 @@ try {
 } finally {
   for (const pool of Object.values(pools)) pool.close();
   for (const child of children) child.kill();
+  await redis?.stop();
 }

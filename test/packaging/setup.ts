@@ -102,7 +102,9 @@ async function consumer(work: string, end: Consumer["end"], packages: readonly P
   mkdirSync(dir);
   writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)}\n`);
   const specs = [...peerSpecs].map(([name, spec]) => `${name}@${spec}`);
-  await mustRun("npm", ["install", ...NPM_QUIET, ...packages.map((p) => p.tarball), ...specs, ...libraries], { cwd: dir });
+  // A README library that is also a peer (@opentelemetry/api) is installed once, as the peer.
+  const others = libraries.filter((spec) => !peerSpecs.has(spec.slice(0, spec.lastIndexOf("@"))));
+  await mustRun("npm", ["install", ...NPM_QUIET, ...packages.map((p) => p.tarball), ...specs, ...others], { cwd: dir });
   const peers = Object.fromEntries([...peerSpecs.keys()].map((name) => [name, readManifest(join(dir, "node_modules", name)).version]));
   const shown = libraries.length ? `, and for the READMEs ${libraries.join(", ")}` : "";
   log(`${label}: installed ${packages.length} tarballs with ${Object.entries(peers).map(([n, v]) => `${n}@${v}`).join(", ") || "no external peers"}${shown}`);

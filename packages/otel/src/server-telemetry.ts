@@ -1,0 +1,54 @@
+/**
+ * `serverTelemetry()`: a server middleware that records each request the
+ * server serves as a SERVER span (`{mcp.method.name} {target}`, the MCP
+ * conventions' attributes, the flow's id and round) whose parent is the
+ * trace context the client put in `params._meta` (the ambient context,
+ * such as the HTTP request's, is linked), and its duration in
+ * `mcp.server.operation.duration`. The handler runs inside the span, so
+ * spans it starts are its children. Rounds of one flow served by different
+ * instances join the client's trace, as each carries its context.
+ */
+import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Middleware } from "@mrtr/server";
+import { errorOutcome, metricAttributes, outcomeAttributes, requestAttributes, resultOutcome, spanName, type Outcome } from "./attributes.js";
+import { DURATION_BUCKETS, instruments, type TelemetryOptions } from "./options.js";
+
+/** A middleware for `server.use` that traces and measures every request. */
+export function serverTelemetry(options: TelemetryOptions = {}): Middleware {
+  const { tracer, meter, extract } = instruments(options);
+  const duration = meter.createHistogram("mcp.server.operation.duration", {
+    unit: "s",
+    description: "The duration of an MCP request or notification as the server served it.",
+    advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+  });
+  return async (call, next) => {
+    const started = performance.now();
+    const ambient = context.active();
+    const ambientSpan = trace.getSpanContext(ambient);
+    // The client's context from _meta is the parent; without one, the ambient context is.
+    const parent = extract(ambient, call.params._meta as Record<string, unknown> | undefined);
+    const remote = trace.getSpanContext(parent);
+    const attributes = requestAttributes({ ...call, transport: call.transport });
+    const span = tracer.startSpan(
+      spanName(call.method, call.params),
+      { kind: SpanKind.SERVER, attributes, ...(ambientSpan && remote !== ambientSpan && { links: [{ context: ambientSpan }] }) },
+      parent,
+    );
+    const finish = (outcome: Outcome) => {
+      const more = outcomeAttributes(outcome);
+      span.setAttributes(more);
+      if (outcome.resultType) span.setAttribute("mrtr.result_type", outcome.resultType);
+      if (outcome.errorType !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome.message !== undefined && { message: outcome.message }) });
+      span.end();
+      duration.record((performance.now() - started) / 1000, metricAttributes({ ...attributes, ...more }));
+    };
+    try {
+      const result = await context.with(trace.setSpan(parent, span), next);
+      finish(resultOutcome(result));
+      return result;
+    } catch (error) {
+      finish(errorOutcome(error));
+      throw error;
+    }
+  };
+}
