@@ -1,21 +1,14 @@
-import { createClient } from "@redis/client";
 import { createServer, type McpServer } from "@mrtr/server";
 import { rateLimit } from "@mrtr/server/middleware";
 import { afterAll, describe, expect, it } from "vitest";
 import { RedisRateLimitStore } from "../src/rate-limit/index.js";
+import { connected } from "./helpers/clients.js";
 import { until } from "./helpers/waiting.js";
 import { freePort } from "../../../test/helpers/processes.js";
 import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
 import { request } from "../../../test/helpers/rpc.js";
 
 afterAll(stopAllRedis);
-
-async function connected(url: string) {
-  const client = createClient({ url, socket: { reconnectStrategy: () => 50 } });
-  client.on("error", () => {});
-  await client.connect();
-  return client;
-}
 
 /** A server instance whose calls are limited by buckets on the Redis at `url`, its principal the host request's `user`. */
 async function instance(url: string, clients: { destroy(): void }[]): Promise<McpServer> {

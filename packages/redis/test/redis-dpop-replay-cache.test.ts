@@ -10,6 +10,7 @@ import { DPoPClaimTimeoutError, RedisDPoPReplayCache, TooManyPendingDPoPClaimsEr
 import { dpopReplayKey } from "../src/dpop/dpop-replay-key.js";
 import { dpopRequest, ISSUER, proof, proofKey, RESOURCE, TestIssuer, type ProofKey } from "../../server/test/auth/dpop-fixtures.js";
 import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
+import { connected } from "./helpers/clients.js";
 import { rejection, until } from "./helpers/waiting.js";
 
 if (!hasRedisServer) console.warn(redisMissingMessage);
@@ -17,13 +18,6 @@ afterAll(stopAllRedis);
 
 let id = 0;
 const newId = () => `jkt-${process.pid}.jti-${id++}`;
-
-async function connected(url: string) {
-  const client = createClient({ url, socket: { reconnectStrategy: () => 50 } });
-  client.on("error", () => {});
-  await client.connect();
-  return client;
-}
 
 describe.skipIf(!hasRedisServer)("RedisDPoPReplayCache on a real redis-server", () => {
   let redis: RedisServer;

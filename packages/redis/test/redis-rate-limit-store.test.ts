@@ -4,6 +4,7 @@ import { RateLimitStoreUnavailableError, REDIS_RATE_LIMIT_STORE_DEFAULTS, RedisR
 import { bucketKeys } from "../src/rate-limit/rate-limit-key.js";
 import { describeRateLimitStore } from "../../server/test/middleware/rate-limit-store-contract.js";
 import { clusterForSuite } from "./helpers/cluster.js";
+import { connected, newClient, type Client } from "./helpers/clients.js";
 import { rejection, until } from "./helpers/waiting.js";
 import { freePort } from "../../../test/helpers/processes.js";
 import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
@@ -12,16 +13,6 @@ if (!hasRedisServer) console.warn(redisMissingMessage);
 // Servers a failing test did not get to stop.
 afterAll(stopAllRedis);
 
-/** A client that retries every 50 ms while Redis is away. */
-const newClient = (url: string) => createClient({ url, socket: { reconnectStrategy: () => 50 } });
-type Client = ReturnType<typeof newClient>;
-
-async function connected(url: string): Promise<Client> {
-  const client = newClient(url);
-  client.on("error", () => {});
-  await client.connect();
-  return client;
-}
 
 let n = 0;
 /** A bucket key no other test uses. */

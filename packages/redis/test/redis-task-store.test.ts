@@ -5,6 +5,7 @@ import { RedisTaskStore, TaskRecordTooLargeError, TaskStoreUnavailableError, typ
 import { taskKeys } from "../src/tasks/task-keys.js";
 import { describeTaskStore, taskRecord, untilHeard } from "../../tasks/test/task-store-contract.js";
 import { clusterForSuite } from "./helpers/cluster.js";
+import { connected, newClient, type Client } from "./helpers/clients.js";
 import { rejection, until } from "./helpers/waiting.js";
 import { freePort } from "../../../test/helpers/processes.js";
 import { hasRedisServer, redisMissingMessage, RedisServer, stopAllRedis } from "../../../test/helpers/redis-server.js";
@@ -13,16 +14,6 @@ if (!hasRedisServer) console.warn(redisMissingMessage);
 // Servers a failing test did not get to stop.
 afterAll(stopAllRedis);
 
-/** A client that retries every 50 ms while Redis is away. */
-const newClient = (url: string) => createClient({ url, socket: { reconnectStrategy: () => 50 } });
-type Client = ReturnType<typeof newClient>;
-
-async function connected(url: string): Promise<Client> {
-  const client = newClient(url);
-  client.on("error", () => {});
-  await client.connect();
-  return client;
-}
 
 let n = 0;
 /** A task of a fresh owner, created now, kept `ttlMs`, its id telling which test process made it. */
