@@ -15,6 +15,7 @@
  * Fenced code blocks hold no lists, though the specifiers they import are
  * mentions like any other.
  */
+import { cells } from "../helpers/markdown-table.js";
 
 /** One specifier written in a document, with its line (1-based). */
 export interface Mention {
@@ -51,21 +52,6 @@ function proseLines(text: string): { text: string; line: number }[] {
     }
     return fenced ? [] : [{ text: lineText, line: i + 1 }];
   });
-}
-
-/** The cells of a table row (a `|` inside backticks does not split). */
-function cells(row: string): string[] {
-  const out: string[] = [];
-  let cell = "";
-  let code = false;
-  for (const c of row.trim().replace(/^\||\|$/g, "")) {
-    if (c === "`") code = !code;
-    if (c === "|" && !code) {
-      out.push(cell.trim());
-      cell = "";
-    } else cell += c;
-  }
-  return [...out, cell.trim()];
 }
 
 /** What `text` names of `pkg`: its whole specifiers, `/sub` as `pkg/sub`, `.` as `pkg`. */

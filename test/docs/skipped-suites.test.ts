@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import vitestConfig from "../../vitest.config.js";
 import { repoRoot } from "../helpers/paths.js";
+import { cells } from "../helpers/markdown-table.js";
 
 /** What makes a suite skip, or pass without checking. */
 const SKIP_MARKERS: readonly RegExp[] = [
@@ -61,22 +62,6 @@ const testFiles = tracked.filter(
 );
 const read = (file: string) => readFileSync(join(repoRoot, file), "utf8");
 const skipping = testFiles.filter((f) => SKIP_MARKERS.some((m) => m.test(read(f))));
-
-/** The cells of a Markdown table row; a `|` inside backticks does not split. */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cell = "";
-  let code = false;
-  for (const c of line.trim().replace(/^\||\|$/g, "")) {
-    if (c === "`") code = !code;
-    if (c === "|" && !code) {
-      out.push(cell.trim());
-      cell = "";
-    } else cell += c;
-  }
-  out.push(cell.trim());
-  return out;
-}
 
 /** The code spans of a cell. */
 const spans = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
