@@ -28,7 +28,7 @@ export function serverTelemetry(options: TelemetryOptions = {}): Middleware {
     // The client's context from _meta is the parent; without one, the ambient context is.
     const parent = extract(ambient, call.params._meta as Record<string, unknown> | undefined);
     const remote = trace.getSpanContext(parent);
-    const attributes = requestAttributes({ ...call, transport: call.transport });
+    const attributes = requestAttributes(call);
     const span = tracer.startSpan(
       spanName(call.method, call.params),
       { kind: SpanKind.SERVER, attributes, ...(ambientSpan && remote !== ambientSpan && { links: [{ context: ambientSpan }] }) },

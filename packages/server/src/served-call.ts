@@ -5,7 +5,7 @@
  * flow and round, read from the requestState it carries (opened once: the
  * gate uses the same opening).
  */
-import type { RequestId } from "@mrtr/schema";
+import { MCP_NAME_HEADER_PARAMS, type RequestId } from "@mrtr/schema";
 import type { ServerCore } from "./core.js";
 import { McpError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
@@ -21,8 +21,8 @@ export function abortAnswer(reason: unknown): McpError | undefined {
   return typeof reason === "object" && reason !== null && ANSWERED.has(reason) ? (reason as McpError) : undefined;
 }
 
-/** The methods that name something, and the params field that names it. */
-const NAMED: Readonly<Record<string, string>> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+/** The methods that name something, and the params field that names it (the fields `Mcp-Name` mirrors). */
+const NAMED: Readonly<Record<string, string>> = MCP_NAME_HEADER_PARAMS;
 
 /** Describes the request `ctx` serves, for middleware. */
 export async function servedCall(
