@@ -2,8 +2,9 @@
  * The errors of @mrtr/redis. The replay guard's say why a claim got no answer
  * from Redis, beyond the client's own errors: each reaches the host as the
  * `cause` of the server's `ReplayGuardUnavailableError` (through `onError`),
- * or through the guard's `onError` in fail-open mode. The task store's and the
- * rate-limit store's reject their calls, and each says what to do.
+ * or through the guard's `onError` in fail-open mode. The task store's, the
+ * rate-limit store's and the concurrency store's reject their calls, and each
+ * says what to do.
  */
 
 /** Redis did not answer a claim within `timeoutMs`. */
@@ -120,5 +121,53 @@ export class RateLimitStoreUnavailableError extends Error {
     this.name = "RateLimitStoreUnavailableError";
     this.timeoutMs = timeoutMs;
     this.maxPendingTakes = maxPendingTakes;
+  }
+}
+
+/** What a `RedisConcurrencyStore` call was doing when it got no answer. */
+export type ConcurrencyStoreOperation = "acquire" | "renew" | "release";
+
+/** Why a `RedisConcurrencyStore` call got no answer: Redis was too slow, too many acquires were waiting, or Redis answered an error. */
+export type ConcurrencyStoreUnavailableReason = "timeout" | "too-many-pending" | "error";
+
+/**
+ * A `RedisConcurrencyStore` call got no answer from Redis. For an acquire the
+ * store cannot say whether a slot is free: the concurrency limit fails closed
+ * and the request is refused. A renewal or release that fails is let go: the
+ * lease ends by itself within its `leaseMs`. `reason` says why; `cause`
+ * holds the client's error when Redis (or the connection) answered one.
+ */
+export class ConcurrencyStoreUnavailableError extends Error {
+  /** The store's `timeoutMs`. */
+  readonly timeoutMs: number;
+  /** The store's `maxPendingAcquires`. */
+  readonly maxPendingAcquires: number;
+
+  constructor(
+    /** The call that got no answer. */
+    readonly operation: ConcurrencyStoreOperation,
+    /** Why it got no answer. */
+    readonly reason: ConcurrencyStoreUnavailableReason,
+    limits: { timeoutMs: number; maxPendingAcquires: number },
+    options?: { cause: unknown },
+  ) {
+    const { timeoutMs, maxPendingAcquires } = limits;
+    const what =
+      reason === "timeout"
+        ? `Redis did not answer within ${timeoutMs} ms (RedisConcurrencyStore timeoutMs)${operation === "acquire" ? "; an acquire already sent may still land and hold its slot until its lease ends" : ""}`
+        : reason === "too-many-pending"
+          ? `${maxPendingAcquires} acquires were already waiting for Redis (RedisConcurrencyStore maxPendingAcquires), so this one was not sent`
+          : `Redis failed: ${options?.cause instanceof Error ? options.cause.message : String(options?.cause)}`;
+    const outcome =
+      operation === "acquire" ? "The concurrency limit fails closed: this request is refused, not let through." : "The lease ends by itself once its leaseMs has passed.";
+    super(
+      `RedisConcurrencyStore ${operation}: ${what}. ${outcome} ` +
+        "Check that Redis is reachable, not overloaded and not out of memory (under maxmemory-policy noeviction a full Redis answers writes with an error); " +
+        "the client reconnects on its own, so requests are served again as soon as Redis answers.",
+      options,
+    );
+    this.name = "ConcurrencyStoreUnavailableError";
+    this.timeoutMs = timeoutMs;
+    this.maxPendingAcquires = maxPendingAcquires;
   }
 }

@@ -43,7 +43,7 @@ describe.skipIf(!hasRedisServer)(`rateLimit on two server instances sharing one 
 
     await redis.stop();
     const away = await call(a, "bob");
-    expect(away).toMatchObject({ error: { code: -32603, data: { limit: "rateLimit", scope: "total", retryAfterSeconds: 1 } } });
+    expect(away).toMatchObject({ error: { code: -32603, data: { kind: "limit-store-unavailable", limit: "rateLimit", retryAfterSeconds: 1 } } });
     expect((away as { error: { message: string } }).error.message).toMatch(/rate limit could not be checked/);
 
     await redis.restart();

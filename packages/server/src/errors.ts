@@ -172,10 +172,47 @@ export class ShareExceededError extends ServerBusyError {
   }
 }
 
-/** The HTTP status and `Retry-After` of an error answer that says a share or limit was reached; undefined for any other. */
-export function shareExceededStatus(error: { code: number; data?: unknown }): { status: 429 | 503; retryAfterSeconds: number } | undefined {
+/** The `data.kind` of {@link LimitStoreUnavailableError}: a limit's store did not answer. */
+export const LIMIT_STORE_UNAVAILABLE = "limit-store-unavailable";
+
+/** What {@link LimitStoreUnavailableError} says in its `data`. */
+export interface LimitStoreUnavailableData {
+  /** Always {@link LIMIT_STORE_UNAVAILABLE}: the store the limit counts in did not answer, so the request was refused (HTTP 503). */
+  readonly kind: typeof LIMIT_STORE_UNAVAILABLE;
+  /** The limit that could not be checked: the middleware's name (`"rateLimit"`, `"concurrencyLimit"`). */
+  readonly limit: string;
+  /** How long to wait before trying again, in seconds (HTTP `Retry-After`). */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * -32603 with a message and a `data` naming the limit: a limit could not be
+ * checked because the store it counts in (Redis, for a fleet) did not answer
+ * in time, so the request was refused rather than let through (fail closed).
+ * Retryable: over HTTP it is answered with 503 and `Retry-After`; over stdio
+ * `data.retryAfterSeconds` says when to send again. The store's failure is
+ * the `cause`. `RateLimitUnavailableError` and `ConcurrencyUnavailableError`
+ * of `@mrtr/server/middleware` are the two kinds shipped.
+ */
+export class LimitStoreUnavailableError extends ServerBusyError {
+  /** Which limit, and when to try again. */
+  declare readonly data: LimitStoreUnavailableData;
+  constructor(limit: string, message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
+    super(message, { kind: LIMIT_STORE_UNAVAILABLE, limit, retryAfterSeconds: options.retryAfterSeconds ?? 1 } satisfies LimitStoreUnavailableData);
+    this.name = "LimitStoreUnavailableError";
+    if ("cause" in options) this.cause = options.cause;
+  }
+}
+
+/**
+ * The HTTP status and `Retry-After` of an error answer that says to come back
+ * later: a share reached (429), the limit in all reached or a limit's store
+ * unavailable (503); undefined for any other.
+ */
+export function retryableStatus(error: { code: number; data?: unknown }): { status: 429 | 503; retryAfterSeconds: number } | undefined {
   if (error.code !== INTERNAL_ERROR || typeof error.data !== "object" || error.data === null) return undefined;
-  const { scope, retryAfterSeconds } = error.data as { scope?: unknown; retryAfterSeconds?: unknown };
-  if ((scope !== "share" && scope !== "total") || typeof retryAfterSeconds !== "number" || !(retryAfterSeconds >= 0)) return undefined;
-  return { status: scope === "share" ? 429 : 503, retryAfterSeconds: Math.ceil(retryAfterSeconds) };
+  const { scope, kind, retryAfterSeconds } = error.data as { scope?: unknown; kind?: unknown; retryAfterSeconds?: unknown };
+  if (typeof retryAfterSeconds !== "number" || !(retryAfterSeconds >= 0)) return undefined;
+  const status = scope === "share" ? 429 : scope === "total" || kind === LIMIT_STORE_UNAVAILABLE ? 503 : undefined;
+  return status === undefined ? undefined : { status, retryAfterSeconds: Math.ceil(retryAfterSeconds) };
 }

@@ -56,6 +56,8 @@ export {
   InsufficientScopeError,
   INVALID_REQUEST_STATE_MESSAGE,
   InvalidRequestStateError,
+  LIMIT_STORE_UNAVAILABLE,
+  LimitStoreUnavailableError,
   McpError,
   McpHeaderMismatchError,
   McpInternalError,
@@ -68,7 +70,7 @@ export {
   ShareExceededError,
   UnsupportedVersionError,
 } from "./errors.js";
-export type { ShareExceededData } from "./errors.js";
+export type { LimitStoreUnavailableData, ShareExceededData } from "./errors.js";
 export { attachPeer, peerOf } from "./shares/peer-address.js";
 export type { AnonymousShares } from "./shares/share-owner.js";
 export { createHttpHandler } from "./http/handler.js";

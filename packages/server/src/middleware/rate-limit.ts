@@ -9,7 +9,7 @@
  * `@mrtr/redis/rate-limit` for a fleet. A store that cannot answer fails the
  * call closed (503, `RateLimitUnavailableError`).
  */
-import { ServerBusyError, ServerDefinitionError, ShareExceededError } from "../errors.js";
+import { LimitStoreUnavailableError, ServerDefinitionError, ShareExceededError } from "../errors.js";
 import type { Middleware, ServedCall } from "../middleware-chain.js";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.js";
 import type { RateLimitStore, TokenBucket } from "./rate-limit-store.js";
@@ -34,16 +34,16 @@ export const RATE_LIMIT_DEFAULTS = {
   total: { capacity: 10_000, refillPerSecond: 1_000 },
 } as const satisfies Pick<Required<RateLimitOptions>, "perCaller" | "total">;
 
-/** The rate limit's store could not answer: the call is refused (fail closed). */
-export class RateLimitUnavailableError extends ServerBusyError {
+/**
+ * The rate limit's store could not answer: the call is refused (fail closed).
+ * A {@link LimitStoreUnavailableError}: 503 with `Retry-After` over HTTP,
+ * -32603 with `data: { kind: "limit-store-unavailable", limit: "rateLimit",
+ * retryAfterSeconds }` elsewhere; the store's failure is the `cause`.
+ */
+export class RateLimitUnavailableError extends LimitStoreUnavailableError {
   constructor(cause: unknown) {
-    super("The rate limit could not be checked (its store did not answer), so the request was refused; try again shortly, and check the store (Redis) the server uses.", {
-      limit: "rateLimit",
-      scope: "total",
-      retryAfterSeconds: 1,
-    });
+    super("rateLimit", "The rate limit could not be checked (its store did not answer), so the request was refused; send it again in 1 s. Server operators: check the store (Redis) that rateLimit uses.", { cause });
     this.name = "RateLimitUnavailableError";
-    this.cause = cause;
   }
 }
 

@@ -68,8 +68,8 @@ describe("rateLimit", () => {
     const s = server().use(rateLimit({ store: flaky }));
     const error = errorOf(await s.handle(callT(), as("alice")));
     expect(error.code).toBe(-32603);
-    expect(error.message).toMatch(/rate limit could not be checked/);
-    expect(error.data).toMatchObject({ limit: "rateLimit", scope: "total", retryAfterSeconds: 1 });
+    expect(error.message).toMatch(/rate limit could not be checked.*send it again in 1 s/);
+    expect(error.data).toEqual({ kind: "limit-store-unavailable", limit: "rateLimit", retryAfterSeconds: 1 });
     expect(new RateLimitUnavailableError(new Error("x")).name).toBe("RateLimitUnavailableError");
     down = false;
     resultOf(await s.handle(callT(), as("alice")));
