@@ -73,7 +73,8 @@ export function createCore(options: ClientOptions): ClientCore {
   // The versions this client speaks; the first is sent until a server says otherwise (-32022).
   const spoken = [options.protocolVersion ?? LATEST_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION];
   let protocolVersion = spoken[0]!;
-  const transport = eraTransport(options, { capabilities, clientInfo, kinds });
+  const { requests, hooks } = layersOf(options.middleware ?? []);
+  const transport = eraTransport(options, { capabilities, clientInfo, kinds, ...(hooks && { hooks }) });
   // client.close(): listen iterators follow this; new calls are refused.
   const closing = new AbortController();
   return {
@@ -105,7 +106,7 @@ export function createCore(options: ClientOptions): ClientCore {
     progressToken: progressTokens(),
     ...(namedParams && { claims: new Map<string, Claim>(), namedParams }),
     ...("fallBack" in transport && { eraFallBack: (transport as LazyEraTransport).fallBack }),
-    ...(options.middleware?.length && { middleware: layersOf(options.middleware) }),
+    ...(requests && { middleware: requests }),
     signalOf: (o = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs),
     closed: closing.signal,
     open: () => {

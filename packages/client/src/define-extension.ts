@@ -9,6 +9,7 @@
  */
 import type { Implementation, InputRequests } from "@mrtr/schema";
 import { abortError } from "./call-signal.js";
+import { callEnded } from "./call-end.js";
 import { McpClientError, ProtocolViolationError, TooManyInputRequestsError } from "./errors.js";
 import { askHandler, checkInputRequests, prepareAnswers } from "./input-requests.js";
 import { mapLimited } from "./map-limited.js";
@@ -102,14 +103,15 @@ export interface ClientExtensionDefinition extends Pick<ClientExtension, "id" | 
 }
 
 /** The context of one call an extension continues, from what the client lent (`core`). */
-function extensionCall(core: ExtensionCore, call: FlowCall): ExtensionCall {
+function extensionCall(core: ExtensionCore, call: FlowCall, id: string): ExtensionCall {
   const { method, signal } = call;
   return {
     method,
     params: call.params,
     signal,
     ...(call.onProgress && { onProgress: call.onProgress }),
-    request: async (m, p, o = {}) => (await core.run({ method: m, params: p, signal: o.signal ?? signal })).result,
+    // A follow-up of the call: the same flow for middleware, its end the call's.
+    request: async (m, p, o = {}) => (await core.run({ method: m, params: p, signal: o.signal ?? signal, flowId: (call.flowId ??= globalThis.crypto.randomUUID()), followUp: id, ends: (call.ends ??= []) })).result,
     async answer(requests, each, o = {}) {
       const entries = Object.entries(requests);
       if (entries.length > core.policy.maxInputRequests) throw new TooManyInputRequestsError(core.policy.maxInputRequests, entries.length);
@@ -161,15 +163,18 @@ export function defineClientExtension(definition: ClientExtensionDefinition): Cl
         async continue(method, params, o, run) {
           open();
           const call = callOf(method, params, o);
+          let failure: unknown;
           try {
-            return checkComplete(method, await run(extensionCall(core, call)));
+            return checkComplete(method, await run(extensionCall(core, call, definition.id)));
           } catch (error) {
-            throw abortError(error, call.signal);
+            throw (failure = abortError(error, call.signal));
+          } finally {
+            callEnded(call, failure);
           }
         },
         prepare: (requests, answers) => prepareAnswers(core.kinds, requests, answers),
       });
-      const proceed: ExtensionProceed = async (result, call) => checkComplete(call.method, await definition.continue(result, extensionCall(core, call)));
+      const proceed: ExtensionProceed = async (result, call) => checkComplete(call.method, await definition.continue(result, extensionCall(core, call, definition.id)));
       for (const [method, types] of Object.entries(definition.results ?? {})) {
         for (const type of types) {
           if (claims.has(`${method} ${type}`)) throw new McpClientError(`Two extensions claim resultType "${type}" on ${method}.`);

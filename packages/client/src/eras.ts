@@ -7,6 +7,7 @@
  */
 import type { ClientCapabilities, Implementation } from "@mrtr/schema";
 import type { ClientInputKind } from "./input-kinds.js";
+import type { ClientMiddlewareHooks } from "./middleware.js";
 import type { Transport } from "./transport.js";
 
 /** What the client hands an era plugin. */
@@ -21,6 +22,8 @@ export interface EraClient {
    * server of another era sends.
    */
   readonly kinds: ReadonlyMap<string, ClientInputKind>;
+  /** The middleware given as hooks objects, when there are any: their `inbound` and `session` are the era plugin's to run. */
+  readonly hooks?: readonly ClientMiddlewareHooks[];
 }
 
 /** A plugin that lets the client speak another era. */

@@ -38,4 +38,12 @@ export interface ExchangeOptions {
    * as `Mcp-Name`, as `tools/call`'s name is. Other transports ignore it.
    */
   namedParam?: string | undefined;
+  /**
+   * Extra HTTP headers for this request alone (what client middleware gave
+   * `next`), after the transport's own `headers`; the draft's headers
+   * (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`) are never replaced.
+   * Transports and sessions without per-request headers (stdio, in-process,
+   * a 2025-11-25 session) ignore them.
+   */
+  headers?: Readonly<Record<string, string>>;
 }

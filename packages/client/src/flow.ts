@@ -8,6 +8,7 @@
  */
 import type { Implementation, InputRequests } from "@mrtr/schema";
 import { sleep } from "@mrtr/internal";
+import { callEnded } from "./call-end.js";
 import { abortError } from "./call-signal.js";
 import type { ClientCore } from "./core.js";
 import { MaxRoundsError } from "./errors.js";
@@ -30,6 +31,7 @@ export async function runFlow(core: ClientCore, call: FlowCall): Promise<FlowEnd
   let polls = 0;
   let stateOnly = 0;
   const consented: Consented = new Map();
+  let failure: unknown;
   try {
     for (;;) {
       const s = await step(core, call, retry, rounds);
@@ -59,7 +61,10 @@ export async function runFlow(core: ClientCore, call: FlowCall): Promise<FlowEnd
       if (delay > 0) await sleep(delay, signal);
     }
   } catch (error) {
-    throw abortError(error, signal);
+    throw (failure = abortError(error, signal));
+  } finally {
+    // A follow-up's end is not its call's: the call it follows is told when it ends.
+    if (call.ends && !call.followUp) callEnded(call, failure);
   }
 }
 

@@ -124,7 +124,7 @@ export function httpTransport(url: string | URL, options: HttpTransportOptions =
     },
     async request(message: JSONRPCRequest, exchangeOptions: ExchangeOptions = {}): Promise<TransportResponse> {
       const params = (message.params ?? {}) as Record<string, unknown>;
-      const headersFor = () => (message.method === "tools/call" ? toolHeaders.headersFor(params.name, params.arguments) : undefined) ?? {};
+      const headersFor = () => ({ ...exchangeOptions.headers, ...(message.method === "tools/call" ? toolHeaders.headersFor(params.name, params.arguments) : undefined) });
       const answer = await post(s, message, exchangeOptions, headersFor());
       learn(message, answer);
       const error = answer.error as { code?: unknown } | undefined;

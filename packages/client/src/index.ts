@@ -29,7 +29,7 @@ export type { TraceFetchOptions } from "./trace.js";
 export type { TraceDirection, TraceRecord, TraceSink } from "@mrtr/schema/http";
 export { isPendingInput } from "./manual.js";
 export type { RoundEvent, RoundListener } from "./round-events.js";
-export type { ClientMiddleware, SentCall } from "./middleware.js";
+export type { ClientMiddleware, ClientMiddlewareHooks, ClientSessionInfo, ClientSessionObserver, InboundCall, InboundMiddleware, SendOptions, SentCall } from "./middleware.js";
 export type { ClientWarning, WarningListener } from "./tool-headers.js";
 export { FLOW_LIMIT_DEFAULTS } from "./policy.js";
 export {

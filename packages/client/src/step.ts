@@ -14,7 +14,6 @@ import { checkJSONRPCErrorResponse, checkJsonLimits } from "@mrtr/zod/checks";
 import type { ClientCore } from "./core.js";
 import { JsonLimitError, JsonRpcError, LegacyServerError, ProtocolViolationError } from "./errors.js";
 import { checkInputRequests } from "./input-requests.js";
-import { sendThrough } from "./middleware.js";
 import { progressFilter } from "./progress.js";
 import { completeProblem, firstProblem, inputRound, type InputRound } from "./result-checks.js";
 import type { ClaimedResult, FlowCall, FlowEnd } from "./types.js";
@@ -103,10 +102,10 @@ async function exchange(core: ClientCore, call: FlowCall, retry: Retry, rounds: 
     namedParam: core.namedParams?.[method],
     ...(token !== undefined && { onMessage: progressFilter(token, onProgress!) }),
   };
-  const send = (m: JSONRPCRequest) => core.transport.request(m, options);
+  const send = (m: JSONRPCRequest, headers?: Readonly<Record<string, string>>) => core.transport.request(m, headers ? { ...options, headers } : options);
   const { middleware } = core;
   const response = (await (middleware
-    ? sendThrough(middleware, { method, message, flow: { id: (call.flowId ??= globalThis.crypto.randomUUID()), round: rounds + 1 }, manual: call.manual === true, signal: call.signal }, send)
+    ? middlewareModule().then(({ sendThrough, sentCall }) => sendThrough(middleware, sentCall(call, method, message, rounds), send))
     : send(message))) as Response;
   const hit = checkJsonLimits(response, core.policy.jsonLimits);
   if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
@@ -131,3 +130,7 @@ async function claimed(core: ClientCore, call: FlowCall, result: ClaimedResult, 
   // No rounds: a result reached through an extension is never cached.
   return { kind: "complete", result: complete };
 }
+
+let sending: Promise<typeof import("./send-through.js")> | undefined;
+/** The middleware runner, loaded the first time a client with middleware sends: a client without middleware carries none of its code. */
+const middlewareModule = () => (sending ??= import("./send-through.js"));

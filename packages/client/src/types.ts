@@ -6,7 +6,7 @@
  * Every other module imports them from here; this one imports only leaves
  * (the transport, input kinds, eras, progress, round events, cache options).
  */
-import type { ClientMiddleware } from "./middleware.js";
+import type { ClientMiddleware, ClientMiddlewareHooks } from "./middleware.js";
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -90,8 +90,11 @@ export interface ClientOptions {
   /**
    * Middleware around every request the client sends, each round of a flow
    * included: to add `_meta`, log, measure or refuse (the first outermost).
+   * An object (`{ request, inbound, session }`) may also hook what sessions
+   * of initialize-based servers have: their requests to the client, and their
+   * starts and ends.
    */
-  middleware?: readonly ClientMiddleware[];
+  middleware?: readonly (ClientMiddleware | ClientMiddlewareHooks)[];
   /** The protocol version to send (default the latest this package speaks). */
   protocolVersion?: string;
   /**
@@ -310,6 +313,10 @@ export interface FlowCall {
   readonly hold?: ClientExtension;
   /** The flow's id for middleware (made on the call's first request when absent; a manual flow carries it in its `PendingInput`). */
   flowId?: string;
+  /** The extension that sends this request for an earlier request of the flow `flowId` names (middleware's `followUp`). */
+  readonly followUp?: string;
+  /** Told when the call is over (middleware's `onCallEnd`); a follow-up shares the call's. */
+  ends?: ((error?: unknown) => void)[];
 }
 
 /** How a call ended. */

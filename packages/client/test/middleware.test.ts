@@ -1,5 +1,5 @@
-import { createClient, McpClientError, ProtocolViolationError, type ClientMiddleware, type SentCall } from "@mrtr/client";
-import { createServer, inProcessTransport, type Middleware, type ServedCall } from "@mrtr/server";
+import { createClient, httpTransport, McpClientError, ProtocolViolationError, type ClientMiddleware, type SentCall } from "@mrtr/client";
+import { createHttpHandler, createServer, inProcessTransport, type Middleware, type ServedCall } from "@mrtr/server";
 import { describe, expect, it } from "vitest";
 
 const NAME = { type: "object" as const, properties: { name: { type: "string" as const } }, required: ["name"] };
@@ -102,6 +102,37 @@ describe("createClient({ middleware }): around every request and every round", (
     const client = createClient({ transport: inProcessTransport(s), name: "c", version: "1", middleware: [twice] });
     await expect(client.callTool("t")).rejects.toThrow(/middleware\[0\] called next\(\) twice/);
     expect(served).toHaveLength(1);
-    expect(() => createClient({ transport: inProcessTransport(s), name: "c", version: "1", middleware: ["x" as never] })).toThrow(/middleware\[0\] is not a function/);
+    expect(() => createClient({ transport: inProcessTransport(s), name: "c", version: "1", middleware: ["x" as never] })).toThrow(/middleware\[0\] must be a function or \{ request, inbound, session \} of functions/);
+  });
+
+  it("may add HTTP headers to one request: merged over the outer layers' and the transport's, never replacing the draft's own", async () => {
+    const { s: mcp, served } = server();
+    const handler = createHttpHandler(mcp);
+    const client = createClient({
+      transport: httpTransport("http://mw.test/mcp", { fetch: (url, init) => handler(new Request(url, init)), headers: { "x-tenant": "transport", "x-keep": "kept" } }),
+      name: "c",
+      version: "1",
+      middleware: [
+        (c, next) => next(undefined, { headers: { "x-tenant": "outer", "x-round": String(c.flow.round) } }),
+        (_c, next) => next(undefined, { headers: { "x-tenant": "inner", "mcp-method": "tools/list", "mcp-name": "forged" } }),
+      ],
+    });
+    await client.callTool("t");
+    const call = served.find((c) => c.method === "tools/call")!;
+    expect(call.header("x-tenant")).toBe("inner");
+    expect(call.header("x-round")).toBe("1");
+    expect(call.header("x-keep")).toBe("kept");
+    expect(call.header("mcp-method")).toBe("tools/call");
+    expect(call.header("mcp-name")).toBe("t");
+  });
+
+  it("refuses a header that is not one (a name with a space, a value with a line break) before anything is sent", async () => {
+    const { s: mcp, served } = server();
+    const invalid: Record<string, string>[] = [{ "bad name": "v" }, { "x-ok": "line\r\nx-injected: 1" }];
+    for (const headers of invalid) {
+      const client = createClient({ transport: inProcessTransport(mcp), name: "c", version: "1", middleware: [(_c, next) => next(undefined, { headers })] });
+      await expect(client.callTool("t")).rejects.toThrow(/invalid HTTP header/);
+    }
+    expect(served.filter((c) => c.method === "tools/call")).toHaveLength(0);
   });
 });

@@ -16,6 +16,8 @@ export { startClock } from "./exchange-clock.js";
 export type { ClockLimits, ExchangeClock } from "./exchange-clock.js";
 export { idOfTruncated, LineSplitter } from "./line-splitter.js";
 export type { LineFrame } from "./line-splitter.js";
+export { lifeStarted } from "./life-observers.js";
+export { runOnion } from "./onion.js";
 export { isRecord } from "./record.js";
 export { SSE_DEFAULTS, SseStream } from "./sse-stream.js";
 export type { SseOptions } from "./sse-stream.js";

@@ -57,6 +57,8 @@ export interface HandleOptions {
    * server's stream pool.
    */
   bridge?: boolean;
+  /** The id of the initialize-based session the message came in, when a bridge serves one: middleware reads it as `call.session`. */
+  session?: string;
   /**
    * The verified access token's facts, when the binding checked one. Left
    * out: what `protect` attached to `request`, if anything; `null`: the

@@ -52,6 +52,7 @@ export { REPLAY_GUARD_UNAVAILABLE_MESSAGE, ReplayGuardUnavailableError, secretsF
 export type { RejectReason, ReplayGuard, SecretInput, SecretsFromEnvOptions } from "./request-state/index.js";
 export { ChangedQuestionError } from "./round-asks.js";
 export type { CallResult, FlowPosition, Middleware, ServedCall } from "./middleware-chain.js";
+export type { MiddlewareHooks, OutgoingCall, OutgoingMiddleware, ServerMiddleware, SessionEnd, SessionInfo, SessionObserver } from "./middleware-hooks.js";
 export {
   InsufficientScopeError,
   INVALID_REQUEST_STATE_MESSAGE,

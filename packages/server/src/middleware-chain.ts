@@ -10,6 +10,7 @@
  * code at all.
  */
 import type { RequestId } from "@mrtr/schema";
+import { runOnion } from "@mrtr/internal";
 import { ServerDefinitionError } from "./errors.js";
 
 /** The flow a multi round-trip request belongs to. */
@@ -44,6 +45,8 @@ export interface ServedCall {
   readonly era: "modern" | "legacy";
   /** The protocol version the request carries. */
   readonly protocolVersion: string;
+  /** The id of the initialize-based session it was bridged from (`Mcp-Session-Id` over HTTP); undefined for a modern request. */
+  readonly session: string | undefined;
   /**
    * For `tools/call`, `prompts/get` and `resources/read`: the flow and the
    * round; undefined for other methods, and for a retry whose requestState
@@ -73,21 +76,11 @@ export type Middleware = (call: ServedCall, next: () => Promise<CallResult>) => 
 
 /** Runs `inner` inside `layers`, the first outermost. */
 export function runLayers(layers: readonly Middleware[], call: ServedCall, inner: () => Promise<CallResult>): Promise<CallResult> {
-  const at = (i: number): Promise<CallResult> => {
-    if (i === layers.length) return inner();
-    let called = false;
-    return layers[i]!(call, () => {
-      if (called) return Promise.reject(new ServerDefinitionError(`Middleware ${i + 1} of ${layers.length} called next() twice for one ${call.method}: call it at most once.`));
-      called = true;
-      return at(i + 1);
-    });
-  };
-  return at(0);
-}
-
-/** Checks what `server.use` is given. */
-export function checkMiddleware(layers: readonly unknown[]): void {
-  layers.forEach((layer, i) => {
-    if (typeof layer !== "function") throw new ServerDefinitionError(`server.use takes functions (call, next) => result; argument ${i + 1} is ${layer === null ? "null" : typeof layer}.`);
-  });
+  return runOnion(
+    layers.length,
+    (i, _call, next) => layers[i]!(call, () => next()),
+    call,
+    inner,
+    (i) => new ServerDefinitionError(`Middleware ${i + 1} of ${layers.length} called next() twice for one ${call.method}: call it at most once.`),
+  );
 }

@@ -51,6 +51,7 @@ export async function servedCall(
     transport: options.transport ?? "unknown",
     era: options.bridge ? "legacy" : "modern",
     protocolVersion: ctx.protocolVersion,
+    session: options.session,
     flow,
     header: (name) => options.header?.(name) ?? undefined,
     signal: controller.signal,

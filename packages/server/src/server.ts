@@ -9,7 +9,6 @@
  * the transport seam of exchange.ts), announcing changes (announce.ts), the
  * registry, the requestState codec, the subscription hub.
  */
-import { checkMiddleware, type Middleware } from "./middleware-chain.js";
 import { LATEST_PROTOCOL_VERSION } from "@mrtr/schema";
 import type { JSONRPCResponse, Resource } from "@mrtr/schema";
 import type { JsonLimits } from "@mrtr/zod";
@@ -28,6 +27,7 @@ import { METHODS } from "./methods/index.js";
 import { elicitationInputKind, InputKinds, type InputKind, type KindMethods } from "./input-kinds.js";
 import { ajvValidator } from "./json-schema/ajv.js";
 import type { JsonSchemaValidator } from "./json-schema/validator.js";
+import { addMiddleware, type ServerMiddleware } from "./middleware-hooks.js";
 import { Registry, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./registry.js";
 import { MemoryReplayGuard, RequestStateCodec, type ReplayGuard, type SecretInput } from "./request-state/index.js";
 import { EPHEMERAL_STATE_KEY_WARNING, processStateSecret } from "./request-state/process-secret.js";
@@ -178,7 +178,10 @@ export interface McpServer<X = unknown> {
    * binding, both eras): each gets a read-only description of the call and
    * `next`, and returns the result (`next()`'s, or its own) or throws an
    * `McpError`. The first added is the outermost. Returns the server.
-   * Shipped middlewares are in `@mrtr/server/middleware`.
+   * Shipped middlewares are in `@mrtr/server/middleware`. Given as an object
+   * (`{ request, outgoing, session }`), a middleware may also hook the
+   * requests the server sends in sessions of initialize-based clients, and
+   * those sessions' starts and ends.
    *
    * @example
    * ```ts
@@ -192,7 +195,7 @@ export interface McpServer<X = unknown> {
    * });
    * ```
    */
-  use(...middleware: Middleware[]): McpServer<X>;
+  use(...middleware: ServerMiddleware[]): McpServer<X>;
   /** Ends every open subscriptions/listen stream with its closing result and refuses new ones (for shutdown). */
   close(): Promise<void>;
   /** What the server is doing now: requests being served, subscription streams open. */
@@ -342,8 +345,7 @@ export function createServer<const K extends readonly InputKind<any>[] = [], con
     removeResourceTemplate: (uriTemplate) => core.registry.removeTemplate(uriTemplate) && (changed("resources"), true),
     notify: announcer.notify,
     use(...middleware) {
-      checkMiddleware(middleware);
-      core.middleware.push(...middleware);
+      addMiddleware(server, core.middleware, middleware);
       return server;
     },
     handle(message, opts) {

@@ -13,6 +13,8 @@ import type { LegacyLink, LinkRequestOptions, Message } from "./link.js";
 
 export class ChannelLink implements LegacyLink {
   inbound: (message: Message) => void = () => undefined;
+  readonly transport = "stdio";
+  readonly sessionId = undefined;
 
   constructor(private readonly channel: WireChannel) {
     channel.onUnclaimed((m) => this.inbound(m));

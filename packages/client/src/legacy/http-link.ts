@@ -48,7 +48,8 @@ interface Pending {
 
 export class HttpLink implements LegacyLink {
   inbound: (message: Message) => void = () => undefined;
-  private sessionId: string | undefined;
+  readonly transport = "http";
+  sessionId: string | undefined;
   private version: string | undefined;
   private readonly pending = new Map<string, Pending>();
   private readonly ended = new AbortController();

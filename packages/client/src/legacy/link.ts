@@ -27,4 +27,8 @@ export interface LegacyLink {
   close(): Promise<void>;
   /** Set by the session: the server's messages on no request's stream. */
   inbound: (message: Message) => void;
+  /** The transport's name for middleware (`"http"`, `"stdio"`). */
+  readonly transport: string;
+  /** The id the server gave the session (HTTP's `Mcp-Session-Id`), once it did; undefined where the transport has none. */
+  readonly sessionId: string | undefined;
 }

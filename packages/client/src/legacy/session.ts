@@ -10,13 +10,15 @@
 import { JsonRpcError, TransportError } from "../errors.js";
 import type { EraClient } from "../eras.js";
 import type { InputInfo } from "../input-kinds.js";
-import { isRecord } from "@mrtr/internal";
+import { isRecord, lifeStarted } from "@mrtr/internal";
 // The one check the client needs, imported alone so a client bundle carries only what it uses.
 import { checks as legacyChecks, LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
 import { firstIssueOf } from "@mrtr/zod/check-runtime";
 import { LegacyHandshakeError } from "./errors.js";
 import type { LegacyLink, Message } from "./link.js";
+import { answerThrough } from "./session-hooks.js";
 import { discoverResult, legacyParams, modernResponse } from "./translate.js";
+import type { ClientSessionInfo } from "../middleware.js";
 
 /** The limits of a session. */
 export interface SessionLimits {
@@ -60,6 +62,10 @@ export class LegacySession {
   private readonly prefix = `legacy-${globalThis.crypto.randomUUID().slice(0, 8)}-`;
   private closed = false;
   private serverInfo: InputInfo["server"];
+  /** The session as middleware sees it, once the handshake is done. */
+  private info: ClientSessionInfo | undefined;
+  /** Tells the session observers it ended (set when it opened with observers). */
+  private ended: ((end: { errorType?: string }) => void) | undefined;
 
   constructor(
     readonly link: LegacyLink,
@@ -123,6 +129,9 @@ export class LegacySession {
     }
     await this.link.send({ jsonrpc: "2.0", method: "notifications/initialized" });
     this.link.opened();
+    this.info = { id: this.link.sessionId ?? globalThis.crypto.randomUUID(), protocolVersion: answer.protocolVersion, transport: this.link.transport };
+    const observers = this.client.hooks?.flatMap((h) => h.session ?? []);
+    if (observers?.length && !this.closed) this.ended = lifeStarted(observers, this.info);
     return answer;
   }
 
@@ -250,7 +259,11 @@ export class LegacySession {
     this.serving.set(k, controller);
     const info: InputInfo = { key: k, method: related ?? "", server: this.serverInfo, signal: controller.signal };
     try {
-      const answer = kind.prepare(request, await kind.answer(request, info), k);
+      const inbound = this.client.hooks?.flatMap((h) => h.inbound ?? []);
+      const given = inbound?.length
+        ? await answerThrough(inbound, { method, id, params: isRecord(m.params) ? m.params : {}, session: this.info ?? { id: this.link.sessionId ?? "", protocolVersion: this.version, transport: this.link.transport } }, () => kind.answer(request, info))
+        : await kind.answer(request, info);
+      const answer = kind.prepare(request, given, k);
       if (!controller.signal.aborted) await reply({ result: answer });
       else if ((controller.signal.reason as Error).message === "timeout") await reply({ error: { code: -32603, message: `The client's handler did not answer within ${this.limits.serverRequestTimeoutMs} ms.` } });
     } catch (error) {
@@ -268,6 +281,7 @@ export class LegacySession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.ended?.({});
     for (const end of this.onEnd.splice(0)) end();
     for (const c of this.serving.values()) c.abort(new Error("The session ended."));
     await this.link.close();

@@ -34,6 +34,7 @@ import { INTERNAL_ERROR, INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@
 import type { JSONRPCResponse, RequestId } from "@mrtr/schema";
 import type { McpServer } from "../server.js";
 import type { HttpEra } from "../eras.js";
+import type { SessionEnd } from "../middleware-hooks.js";
 import { callerOf, type Caller } from "../shares/caller.js";
 import { LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
 import { isLegacyInitialize } from "./claims.js";
@@ -133,12 +134,12 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     return { principal, owner: principal === undefined ? caller.owner : `principal:${principal}` };
   };
 
-  const close = (session: HttpSession) => {
+  const close = (session: HttpSession, end?: SessionEnd) => {
     if (sessions.get(session.id) !== session) return;
     sessions.delete(session.id);
     clearTimeout(session.idle);
     session.hold.release();
-    session.bridge.close();
+    session.bridge.close(end);
     session.streams.close();
   };
   const touch = (session: HttpSession) => {
@@ -162,7 +163,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     // Held from the start (a session being opened counts too, so a flood cannot overshoot); idle once open with no call in flight.
     const hold = sessionsShare.acquire(caller.owner, {
       idle: () => session !== undefined && sessions.get(session.id) === session && session.bridge.activity().requests === 0,
-      evict: () => session && close(session),
+      evict: () => session && close(session, { errorType: "evicted" }),
     });
     if (isShareRefusal(hold)) return refused(hold, message.id as RequestId);
     const id = globalThis.crypto.randomUUID();
@@ -183,7 +184,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
         },
       },
     );
-    const bridge = new LegacySession(server, { send: (m, related, urgent) => streams.send(m, related, urgent) }, { ...options, holdCall: (call, bytes) => held.acquire(caller.owner, { idle: call.idle, evict: call.withdraw }, bytes) });
+    const bridge = new LegacySession(server, { send: (m, related, urgent) => streams.send(m, related, urgent) }, { ...options, id, holdCall: (call, bytes) => held.acquire(caller.owner, { idle: call.idle, evict: call.withdraw }, bytes) });
     const opened: HttpSession = { id, principal: caller.principal, bridge, streams, hold, idle: undefined };
     let answer: JSONRPCResponse | undefined;
     try {

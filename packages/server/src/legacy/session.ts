@@ -23,7 +23,8 @@
 import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, JSONRPC_VERSION, LATEST_PROTOCOL_VERSION, METHOD_NOT_FOUND, MISSING_REQUIRED_CLIENT_CAPABILITY } from "@mrtr/schema";
 import type { JSONRPCNotification, JSONRPCResponse, RequestId } from "@mrtr/schema";
 import type { McpServer } from "../server.js";
-import { definedOnly, isRecord, utf8Length } from "@mrtr/internal";
+import { hooksOf, sendOutgoing, type OutgoingCall, type SessionEnd, type SessionInfo } from "../middleware-hooks.js";
+import { definedOnly, isRecord, lifeStarted, utf8Length } from "@mrtr/internal";
 import { checkLegacyResult, parseLegacyMessage } from "@mrtr/legacy";
 import { LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
 
@@ -101,6 +102,8 @@ export interface SessionOptions extends SessionLimits {
   withoutInput?: boolean;
   /** The version of an already negotiated session (stateless mode: the request's header). */
   version?: string;
+  /** The session's id as the binding names it (HTTP: its `Mcp-Session-Id`), for middleware; one is made when left out. */
+  id?: string;
 }
 
 /** The defaults of {@link SessionLimits}. */
@@ -175,13 +178,20 @@ export class LegacySession {
   private readonly subscriptions = new Set<string>();
   private listen: AbortController | undefined;
   private closed = false;
+  /** The session's id, for middleware (`call.session`, `SessionInfo.id`). */
+  readonly id: string;
+  /** The binding the session was opened through, as its `initialize` came. */
+  private transport = "unknown";
+  /** Tells the session observers it ended (set when it opened with observers). */
+  private ended: ((end: SessionEnd) => void) | undefined;
 
   constructor(
     private readonly server: McpServer,
     private readonly output: SessionOutput,
     options: SessionOptions = {},
   ) {
-    const { withoutInput, version, holdCall, ...limits } = options;
+    const { withoutInput, version, holdCall, id, ...limits } = options;
+    this.id = id ?? globalThis.crypto.randomUUID();
     this.limits = { ...SESSION_DEFAULTS, ...definedOnly(limits) };
     this.withoutInput = withoutInput === true;
     this.holdCall = holdCall;
@@ -222,10 +232,11 @@ export class LegacySession {
     }
   }
 
-  /** Ends the session: every request in flight is aborted and every server request withdrawn. */
-  close(): void {
+  /** Ends the session: every request in flight is aborted and every server request withdrawn; `end` says why, for middleware. */
+  close(end: SessionEnd = {}): void {
     if (this.closed) return;
     this.closed = true;
+    this.ended?.(end);
     this.listen?.abort();
     for (const controller of this.inFlight.values()) controller.abort(CANCELLED);
     for (const p of this.pending.values()) p.reject(new BridgeError(INTERNAL_ERROR, "The session ended."));
@@ -290,12 +301,20 @@ export class LegacySession {
     const capabilities = { ...(discovered.capabilities as Record<string, unknown>) };
     // A legacy session follows resources itself (resources/subscribe): it can whenever the server announces updates.
     const serverInfo = (discovered._meta as Record<string, unknown> | undefined)?.["io.modelcontextprotocol/serverInfo"];
+    this.transport = exchange.transport ?? "unknown";
+    const observers = this.withoutInput ? undefined : hooksOf(this.server)?.sessions;
+    if (observers?.length && !this.closed) this.ended = lifeStarted(observers, this.info());
     return {
       protocolVersion: this.version,
       capabilities,
       serverInfo,
       ...(typeof discovered.instructions === "string" && { instructions: discovered.instructions }),
     };
+  }
+
+  /** The session as middleware sees it. */
+  private info(): SessionInfo {
+    return { id: this.id, protocolVersion: this.version ?? LEGACY_PROTOCOL_VERSIONS[0]!, transport: this.transport };
   }
 
   /** A legacy request served by the core, round by round, held within the binding's budget. */
@@ -339,7 +358,8 @@ export class LegacySession {
         // What the call holds while it waits: its params, the questions and the state it carries to the next round.
         this.grow(hold, base + utf8Length(JSON.stringify(result.inputRequests ?? {})) + (typeof result.requestState === "string" ? result.requestState.length : 0));
         asking = true;
-        const answers = await Promise.all(requests.map(async ([name, request]) => [name, await this.ask(request as { method: string; params?: unknown }, id, controller.signal)] as const));
+        const related = { method, id, params };
+        const answers = await Promise.all(requests.map(async ([name, request]) => [name, await this.ask(request as { method: string; params?: unknown }, related, controller.signal)] as const));
         asking = false;
         retry = { inputResponses: Object.fromEntries(answers), ...(typeof result.requestState === "string" && { requestState: result.requestState }) };
         this.grow(hold, base + utf8Length(JSON.stringify(retry)));
@@ -396,6 +416,7 @@ export class LegacySession {
       connection: this,
       signal,
       bridge: true,
+      ...(!this.withoutInput && { session: this.id }),
       ...(send && { send }),
       ...(exchange.transport !== undefined && { transport: exchange.transport }),
       ...(exchange.header && { header: exchange.header }),
@@ -405,10 +426,21 @@ export class LegacySession {
     return response.result as Record<string, unknown>;
   }
 
-  /** Asks the client (a server-to-client request of the session) and resolves to its result. */
-  private ask(request: { method: string; params?: unknown }, related: RequestId | undefined, signal: AbortSignal): Promise<unknown> {
+  /** Asks the client (a server-to-client request of the session), through the outgoing middleware if any, and resolves to its result. */
+  private ask(request: { method: string; params?: unknown }, related: OutgoingCall["related"], signal: AbortSignal): Promise<unknown> {
     if (this.closed) return Promise.reject(new BridgeError(INTERNAL_ERROR, "The session ended."));
     const id = `${this.prefix}-s${++this.counter}`;
+    const layers = hooksOf(this.server)?.outgoing;
+    if (!layers?.length) return this.send(id, request, related?.id, signal);
+    const params = isRecord(request.params) ? request.params : {};
+    const call: OutgoingCall = { method: request.method, id, params, session: this.info(), related };
+    return sendOutgoing(layers, call, (sent) => this.send(id, { method: request.method, params: sent }, related?.id, signal)).catch((error: unknown) => {
+      throw error instanceof BridgeError || error === CANCELLED ? error : new BridgeError(INTERNAL_ERROR, `The server did not send ${request.method}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** Sends a server-to-client request of the session and resolves to its result (within `inputTimeoutMs`; withdrawn when `signal` aborts). */
+  private send(id: string, request: { method: string; params?: unknown }, related: RequestId | undefined, signal: AbortSignal): Promise<unknown> {
     return new Promise((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const withdraw = (error: BridgeError | typeof CANCELLED, reason: string) => {
