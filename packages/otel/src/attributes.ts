@@ -15,6 +15,8 @@ export interface RequestFacts {
   /** `"http"`, `"stdio"`, … as the binding names itself. */
   readonly transport: string | undefined;
   readonly flow: { readonly id: string; readonly round: number } | undefined;
+  /** The session of an initialize-based revision the request belongs to (`mcp.session.id`). */
+  readonly session?: string | undefined;
 }
 
 /** `{mcp.method.name} {target}`: the tool or prompt name as target; never a resource URI (high cardinality). */
@@ -29,6 +31,7 @@ export function requestAttributes(facts: RequestFacts): Attributes {
   const attributes: Attributes = { "mcp.method.name": method };
   if (facts.id !== null && facts.id !== undefined) attributes["jsonrpc.request.id"] = String(facts.id);
   if (facts.protocolVersion) attributes["mcp.protocol.version"] = facts.protocolVersion;
+  if (facts.session !== undefined) attributes["mcp.session.id"] = facts.session;
   const transport = networkTransport(facts.transport);
   if (transport) attributes["network.transport"] = transport;
   if (facts.transport === "http") attributes["network.protocol.name"] = "http";
@@ -43,6 +46,15 @@ export function requestAttributes(facts: RequestFacts): Attributes {
     attributes["mrtr.flow.id"] = facts.flow.id;
     attributes["mrtr.flow.round"] = facts.flow.round;
   }
+  return attributes;
+}
+
+/** The attributes of a session (for `mcp.*.session.duration`): its version and how it is carried. */
+export function sessionAttributes(protocolVersion: string, transport: string | undefined): Attributes {
+  const attributes: Attributes = { "mcp.protocol.version": protocolVersion };
+  const network = networkTransport(transport);
+  if (network) attributes["network.transport"] = network;
+  if (transport === "http") attributes["network.protocol.name"] = "http";
   return attributes;
 }
 
@@ -87,7 +99,7 @@ export function outcomeAttributes(outcome: Outcome): Attributes {
 /** The attributes of the duration metrics: the low-cardinality part of a request's. */
 export function metricAttributes(all: Attributes): Attributes {
   const out: Attributes = {};
-  for (const key of ["mcp.method.name", "mcp.protocol.version", "network.transport", "gen_ai.tool.name", "gen_ai.prompt.name", "gen_ai.operation.name", "error.type", "rpc.response.status_code"]) {
+  for (const key of ["mcp.method.name", "mcp.protocol.version", "network.transport", "network.protocol.name", "gen_ai.tool.name", "gen_ai.prompt.name", "gen_ai.operation.name", "error.type", "rpc.response.status_code"]) {
     if (all[key] !== undefined) out[key] = all[key];
   }
   return out;

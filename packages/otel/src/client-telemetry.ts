@@ -7,16 +7,21 @@
  * `baggage`) so the server's span of that round is its child, whichever
  * instance serves it; between rounds, an `mrtr.input` span shows how long the
  * answers took (a person's, often). Each round's duration goes to
- * `mcp.client.operation.duration`.
+ * `mcp.client.operation.duration`. What an extension sends for the call (the
+ * tasks extension's polls and answers) is a CLIENT span under the call's too,
+ * and the call's span ends when the call does. Against an initialize-based
+ * server, the answers to its requests and the sessions are traced and
+ * measured too (session-telemetry.ts).
  *
  * Calls whose next round never comes (a manual flow put aside) are ended
  * after `idleMs` (default 15 min) or when more than `maxOpenFlows` (default
  * 1 000) are open, oldest first, with an error status saying so.
  */
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from "@opentelemetry/api";
-import type { ClientMiddleware } from "@mrtr/client";
+import type { ClientMiddleware, ClientMiddlewareHooks } from "@mrtr/client";
 import { errorOutcome, metricAttributes, outcomeAttributes, requestAttributes, resultOutcome, spanName, type Outcome } from "./attributes.js";
-import { DURATION_BUCKETS, instruments, type TelemetryOptions } from "./options.js";
+import { durationHistogram, instruments, type TelemetryOptions } from "./options.js";
+import { inboundTelemetry, sessionTelemetry } from "./session-telemetry.js";
 
 /** Options of {@link clientTelemetry}. */
 export interface ClientTelemetryOptions extends TelemetryOptions {
@@ -38,16 +43,17 @@ interface OpenFlow {
   at: number;
 }
 
-/** A middleware for `createClient({ middleware })` that traces every call as one trace and measures every round. */
-export function clientTelemetry(options: ClientTelemetryOptions = {}): ClientMiddleware {
-  const { tracer, meter, inject } = instruments(options);
+/** Middleware for `createClient({ middleware })` that traces every call as one trace and measures every round. */
+export function clientTelemetry(options: ClientTelemetryOptions = {}): ClientMiddlewareHooks {
+  const used = instruments(options);
+  return { request: requestTelemetry(used, options), inbound: inboundTelemetry(used), session: sessionTelemetry(used, "client") };
+}
+
+/** The call, round and wait spans of every request sent, and each round's duration. */
+function requestTelemetry({ tracer, meter, inject }: ReturnType<typeof instruments>, options: ClientTelemetryOptions): ClientMiddleware {
   const idleMs = options.idleMs ?? CLIENT_TELEMETRY_DEFAULTS.idleMs;
   const maxOpenFlows = options.maxOpenFlows ?? CLIENT_TELEMETRY_DEFAULTS.maxOpenFlows;
-  const duration = meter.createHistogram("mcp.client.operation.duration", {
-    unit: "s",
-    description: "The duration of an MCP request as the client saw it, from sending to its answer.",
-    advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-  });
+  const duration = durationHistogram(meter, "mcp.client.operation.duration");
   const flows = new Map<string, OpenFlow>();
 
   const close = (id: string, flow: OpenFlow, outcome: Outcome) => {
@@ -77,16 +83,22 @@ export function clientTelemetry(options: ClientTelemetryOptions = {}): ClientMid
       transport: undefined,
       flow: call.flow,
     });
+    if (call.followUp !== undefined) delete attributes["mrtr.flow.round"]; // a follow-up is no round of the flow
     const name = spanName(call.method, params);
     let flow = flows.get(call.flow.id);
     if (flow) {
       flows.delete(call.flow.id); // re-inserted below: most recently used last
-      flow.input?.end();
-      flow.input = undefined;
+      if (call.followUp === undefined) {
+        flow.input?.end();
+        flow.input = undefined;
+      }
     } else {
       const { "jsonrpc.request.id": _, "mrtr.flow.round": __, ...callAttributes } = attributes;
       const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes: callAttributes }, context.active());
-      flow = { span, context: trace.setSpan(context.active(), span), input: undefined, at: now };
+      const opened: OpenFlow = { span, context: trace.setSpan(context.active(), span), input: undefined, at: now };
+      flow = opened;
+      // Told when the whole call is over: ends a call an extension went on with (a manual flow is never told, and ends with its last round).
+      call.onCallEnd((error) => flows.get(call.flow.id) === opened && close(call.flow.id, opened, error === undefined ? {} : errorOutcome(error)));
     }
     flow.at = now;
     flows.set(call.flow.id, flow);
@@ -111,8 +123,12 @@ export function clientTelemetry(options: ClientTelemetryOptions = {}): ClientMid
       if (outcome!.errorType !== undefined) round.setStatus({ code: SpanStatusCode.ERROR, ...(outcome!.message !== undefined && { message: outcome!.message }) });
       round.end();
       duration.record((performance.now() - started) / 1000, metricAttributes({ ...attributes, ...more }));
-      if (outcome!.resultType === "input_required" && outcome!.errorType === undefined) {
+      if (call.followUp !== undefined) {
+        // An extension's request for the call: the call goes on until it ends.
+      } else if (outcome!.resultType === "input_required" && outcome!.errorType === undefined) {
         flow.input = tracer.startSpan("mrtr.input", { attributes: { "mrtr.flow.id": call.flow.id, "mrtr.flow.round": call.flow.round } }, flow.context);
+      } else if (outcome!.errorType === undefined && outcome!.resultType !== "complete") {
+        // Claimed by an extension (a task): its follow-ups come next, and the call's end ends the span.
       } else {
         close(call.flow.id, flow, outcome!);
       }

@@ -4,7 +4,7 @@
  * only the API installed, every span and metric is a no-op and nothing is
  * propagated).
  */
-import { metrics, propagation, trace, type Context, type MeterProvider, type TextMapPropagator, type TracerProvider } from "@opentelemetry/api";
+import { metrics, propagation, trace, type Context, type Histogram, type Meter, type MeterProvider, type TextMapPropagator, type TracerProvider } from "@opentelemetry/api";
 import { metaGetter, metaSetter } from "./meta-carrier.js";
 
 /** Options of `serverTelemetry` and `clientTelemetry`. */
@@ -34,4 +34,17 @@ export function instruments(options: TelemetryOptions) {
     extract: (into: Context, meta: Record<string, unknown> | undefined): Context => (propagator ? propagator.extract(into, meta, metaGetter) : propagation.extract(into, meta, metaGetter)),
     inject: (from: Context, meta: Record<string, unknown>): void => (propagator ? propagator.inject(from, meta, metaSetter) : propagation.inject(from, meta, metaSetter)),
   };
+}
+
+/** The duration histograms of the MCP conventions, each described once. */
+const DURATIONS = {
+  "mcp.server.operation.duration": "The duration of an MCP request or notification as the server served it.",
+  "mcp.client.operation.duration": "The duration of an MCP request as its sender saw it, from sending to its answer.",
+  "mcp.server.session.duration": "The duration of an MCP session as the server saw it, from initialize to its end.",
+  "mcp.client.session.duration": "The duration of an MCP session as the client saw it, from initialize to its end.",
+} as const;
+
+/** One of the conventions' duration histograms, in seconds, with their advised buckets. */
+export function durationHistogram(meter: Meter, name: keyof typeof DURATIONS): Histogram {
+  return meter.createHistogram(name, { unit: "s", description: DURATIONS[name], advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
 }

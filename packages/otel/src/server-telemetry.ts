@@ -6,21 +6,28 @@
  * such as the HTTP request's, is linked), and its duration in
  * `mcp.server.operation.duration`. The handler runs inside the span, so
  * spans it starts are its children. Rounds of one flow served by different
- * instances join the client's trace, as each carries its context.
+ * instances join the client's trace, as each carries its context. A
+ * bridged request of an initialize-based session carries `mcp.session.id`.
  */
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { Middleware } from "@mrtr/server";
+import type { Middleware, MiddlewareHooks } from "@mrtr/server";
 import { errorOutcome, metricAttributes, outcomeAttributes, requestAttributes, resultOutcome, spanName, type Outcome } from "./attributes.js";
-import { DURATION_BUCKETS, instruments, type TelemetryOptions } from "./options.js";
+import { durationHistogram, instruments, type TelemetryOptions } from "./options.js";
+import { outgoingTelemetry, sessionTelemetry } from "./session-telemetry.js";
 
-/** A middleware for `server.use` that traces and measures every request. */
-export function serverTelemetry(options: TelemetryOptions = {}): Middleware {
-  const { tracer, meter, extract } = instruments(options);
-  const duration = meter.createHistogram("mcp.server.operation.duration", {
-    unit: "s",
-    description: "The duration of an MCP request or notification as the server served it.",
-    advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-  });
+/**
+ * Middleware for `server.use` that traces and measures every request served,
+ * and, in sessions of initialize-based clients, every request the server
+ * sends and each session's duration (session-telemetry.ts).
+ */
+export function serverTelemetry(options: TelemetryOptions = {}): MiddlewareHooks {
+  const used = instruments(options);
+  return { request: requestTelemetry(used), outgoing: outgoingTelemetry(used), session: sessionTelemetry(used, "server") };
+}
+
+/** The SERVER span and duration of each request served. */
+function requestTelemetry({ tracer, meter, extract }: ReturnType<typeof instruments>): Middleware {
+  const duration = durationHistogram(meter, "mcp.server.operation.duration");
   return async (call, next) => {
     const started = performance.now();
     const ambient = context.active();
