@@ -28,7 +28,9 @@
  *
  * Two more contenders measure middleware against "ours" (bench/fixtures/mrtr-http-middleware-server.ts):
  * "ours + otel" (@mrtr/otel on the OpenTelemetry SDK; target at most 1.10x ours' CPU per flow; "ours + OTel SDK
- * only" sets the SDK up without it, to tell the SDK's part from ours) and, when
+ * only" sets the SDK up without it, no context ever entered, and "ours + OTel context per request" enters one per
+ * request as an instrumented HTTP server does, with no span: together they tell the SDK's part, its
+ * AsyncLocalStorage context manager's included, from ours) and, when
  * redis-server is installed, "ours + Redis rate limit" (every request taken from a RedisRateLimitStore).
  */
 import type { ChildProcess } from "node:child_process";
@@ -55,17 +57,19 @@ const contenders = {
   "bare node:http": "bench/fixtures/bare-http-server.ts",
 };
 const MIDDLEWARE = "bench/fixtures/mrtr-http-middleware-server.ts";
-type Name = keyof typeof contenders | "ours, baseline" | "ours + OTel SDK only" | "ours + otel" | "ours + Redis rate limit";
+type Name = keyof typeof contenders | "ours, baseline" | "ours + OTel SDK only" | "ours + OTel context per request" | "ours + otel" | "ours + Redis rate limit";
 const redis = hasRedisServer ? await RedisServer.start() : undefined;
 const fixtures = {
   ...contenders,
   ...(baseline && { "ours, baseline": join(resolve(baseline), "bench/fixtures/mrtr-http-server.ts") }),
   "ours + OTel SDK only": MIDDLEWARE,
+  "ours + OTel context per request": MIDDLEWARE,
   "ours + otel": MIDDLEWARE,
   ...(redis && { "ours + Redis rate limit": MIDDLEWARE }),
 } as Record<Name, string>;
 const extraEnv: Partial<Record<Name, Record<string, string>>> = {
   "ours + OTel SDK only": { BENCH_MIDDLEWARE: "otel-sdk" },
+  "ours + OTel context per request": { BENCH_MIDDLEWARE: "otel-context" },
   "ours + otel": { BENCH_MIDDLEWARE: "otel" },
   ...(redis && { "ours + Redis rate limit": { BENCH_MIDDLEWARE: "redis-rate-limit", REDIS_URL: `redis://127.0.0.1:${redis.port}` } }),
 };
@@ -132,8 +136,10 @@ try {
   console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)${cpuRatio("official SDK")}`);
   if (baseline) console.log(`  ratio ours / ours at ${baseline}: ${ratio("ours, baseline")}${cpuRatio("ours, baseline")}`);
   const cost = (name: Name) => (cpuPerFlow[name] !== undefined && cpuPerFlow.ours !== undefined ? (cpuPerFlow[name]! / cpuPerFlow.ours!).toFixed(2) : "?");
-  const otelOwn = cpuPerFlow["ours + otel"] !== undefined && cpuPerFlow["ours + OTel SDK only"] !== undefined ? (cpuPerFlow["ours + otel"]! / cpuPerFlow["ours + OTel SDK only"]!).toFixed(2) : "?";
-  console.log(`  middleware, server CPU per flow / ours without: @mrtr/otel ${cost("ours + otel")}x (target at most 1.10x; the SDK's context manager alone ${cost("ours + OTel SDK only")}x, @mrtr/otel over it ${otelOwn}x)${redis ? `, rate limit on Redis ${cost("ours + Redis rate limit")}x` : " (no redis-server: the Redis rate limit not measured)"}`);
+  const over = (name: Name, base: Name) => (cpuPerFlow[name] !== undefined && cpuPerFlow[base] !== undefined ? (cpuPerFlow[name]! / cpuPerFlow[base]!).toFixed(2) : "?");
+  console.log(
+    `  middleware, server CPU per flow / ours without: @mrtr/otel ${cost("ours + otel")}x (target at most 1.10x; the SDK set up, no context entered ${cost("ours + OTel SDK only")}x; a context entered per request, AsyncLocalStorage on ${cost("ours + OTel context per request")}x; @mrtr/otel over that ${over("ours + otel", "ours + OTel context per request")}x)${redis ? `, rate limit on Redis ${cost("ours + Redis rate limit")}x` : " (no redis-server: the Redis rate limit not measured)"}`,
+  );
   if (cpuPerFlow.ours !== undefined && cpuPerFlow["ours, fetch face"] !== undefined) {
     console.log(`  over sockets, fetch face behind Node's web Request and streams / the Node adapter's own reading, server CPU per flow: ${(cpuPerFlow["ours, fetch face"] / cpuPerFlow.ours).toFixed(2)}`);
   }
