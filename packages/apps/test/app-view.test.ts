@@ -80,7 +80,7 @@ describe("appView: a view and the tools it renders", () => {
     ] as const) {
       const session = new LegacySession(server, { send: () => true });
       await session.receive({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities, clientInfo: { name: "old", version: "1" } } });
-      const answer = (await session.receive({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "refresh", arguments: {} } })) as { result: { content: { text: string }[]; isError?: boolean } };
+      const answer = (await session.receive({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "refresh", arguments: {} } })) as unknown as { result: { content: { text: string }[]; isError?: boolean } };
       if (expected) expect(answer.result.content[0]!.text).toBe(expected);
       else expect(answer.result.isError).toBe(true);
     }
