@@ -71,3 +71,14 @@ export function toolViewMetaProblems(meta: ToolViewMeta): string[] {
   }
   return problems;
 }
+
+/**
+ * Whether `value` is an origin a view's CSP list may name: the rule
+ * `viewMetaProblems` applies to each entry of `_meta.ui.csp` (`http`,
+ * `https`, `ws` or `wss`, a host with a leading `*.` allowed, an optional
+ * port; no path, query, quote, space or CSP keyword). A host building the
+ * view's policy keeps only the entries this accepts.
+ */
+export function isCspOrigin(value: unknown): value is string {
+  return typeof value === "string" && value.length <= MAX_LENGTH && ORIGIN.test(value);
+}

@@ -1,0 +1,37 @@
+/**
+ * `@mrtr/apps/host`: the host side of MCP Apps (SEP-1865, revision
+ * 2026-01-26), free of any transport: `createViewBridge` serves one view (a
+ * sandboxed frame) as its host, over whatever carries JSON-RPC messages to
+ * and from it; `viewPolicy` builds the view's Content-Security-Policy and
+ * `allow` attribute from what it declared, never looser.
+ *
+ * @module
+ */
+export { createViewBridge } from "./view-bridge.js";
+export { VIEW_BRIDGE_DEFAULTS } from "./bridge-limits.js";
+export type { ViewBridgeLimits } from "./bridge-limits.js";
+export { VIEW_BRIDGE_ERROR_CODES } from "./json-rpc.js";
+export type { RequestId } from "./json-rpc.js";
+export { VIEW_PROTOCOL_VERSION } from "./initialize.js";
+export { ViewBridgeError } from "./view-bridge-error.js";
+export type { ViewBridgeErrorKind } from "./view-bridge-error.js";
+export { DISPLAY_MODES } from "./host-context.js";
+export type { ContentModalities, DisplayMode, HostCapabilities, HostContext, ListedTool } from "./host-context.js";
+export type { ContentBlock } from "./content-checks.js";
+export type { TeardownOptions } from "./teardown.js";
+export type {
+  Implementation,
+  TeardownOutcome,
+  ViewApp,
+  ViewBridge,
+  ViewBridgeOptions,
+  ViewBridgePhase,
+  ViewBridgeWarning,
+  ViewLog,
+  ViewMessage,
+  ViewModelContext,
+  ViewServerClient,
+  ViewSize,
+} from "./bridge-types.js";
+export { CSP_LIST_NAMES, MAX_ORIGINS_PER_LIST, MAX_REFUSALS_PER_LIST, PERMISSION_FEATURES, RESTRICTIVE_DEFAULT_CSP, viewPolicy } from "./view-policy.js";
+export type { CspListName, HostPolicy, ViewPermissionName, ViewPolicy } from "./view-policy.js";
