@@ -17,9 +17,10 @@
  * after `idleMs` (default 15 min) or when more than `maxOpenFlows` (default
  * 1 000) are open, oldest first, with an error status saying so.
  */
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from "@opentelemetry/api";
+import { context, SpanKind, trace, type Context, type Span } from "@opentelemetry/api";
 import type { ClientMiddleware, ClientMiddlewareHooks } from "@mrtr/client";
-import { errorOutcome, metricAttributes, outcomeAttributes, requestAttributes, resultOutcome, spanName, type Outcome } from "./attributes.js";
+import { errorOutcome, requestAttributes, resultOutcome, spanName, type Outcome } from "./attributes.js";
+import { endSpan } from "./end-span.js";
 import { durationHistogram, instruments, type TelemetryOptions } from "./options.js";
 import { inboundTelemetry, sessionTelemetry } from "./session-telemetry.js";
 
@@ -59,9 +60,7 @@ function requestTelemetry({ tracer, meter, inject }: ReturnType<typeof instrumen
   const close = (id: string, flow: OpenFlow, outcome: Outcome) => {
     flows.delete(id);
     flow.input?.end();
-    flow.span.setAttributes(outcomeAttributes(outcome));
-    if (outcome.errorType !== undefined) flow.span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome.message !== undefined && { message: outcome.message }) });
-    flow.span.end();
+    endSpan(flow.span, outcome);
   };
   /** Ends the calls left waiting too long, and the oldest past the limit. */
   const prune = (now: number) => {
@@ -117,12 +116,7 @@ function requestTelemetry({ tracer, meter, inject }: ReturnType<typeof instrumen
       outcome = errorOutcome(error);
       throw error;
     } finally {
-      const more = outcomeAttributes(outcome!);
-      round.setAttributes(more);
-      if (outcome!.resultType) round.setAttribute("mrtr.result_type", outcome!.resultType);
-      if (outcome!.errorType !== undefined) round.setStatus({ code: SpanStatusCode.ERROR, ...(outcome!.message !== undefined && { message: outcome!.message }) });
-      round.end();
-      duration.record((performance.now() - started) / 1000, metricAttributes({ ...attributes, ...more }));
+      endSpan(round, outcome!, { histogram: duration, startedMs: started, attributes });
       if (call.followUp !== undefined) {
         // An extension's request for the call: the call goes on until it ends.
       } else if (outcome!.resultType === "input_required" && outcome!.errorType === undefined) {

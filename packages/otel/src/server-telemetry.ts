@@ -9,9 +9,10 @@
  * instances join the client's trace, as each carries its context. A
  * bridged request of an initialize-based session carries `mcp.session.id`.
  */
-import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { context, SpanKind, trace } from "@opentelemetry/api";
 import type { Middleware, MiddlewareHooks } from "@mrtr/server";
-import { errorOutcome, metricAttributes, outcomeAttributes, requestAttributes, resultOutcome, spanName, type Outcome } from "./attributes.js";
+import { errorOutcome, requestAttributes, resultOutcome, spanName, type Outcome } from "./attributes.js";
+import { endSpan } from "./end-span.js";
 import { durationHistogram, instruments, type TelemetryOptions } from "./options.js";
 import { outgoingTelemetry, sessionTelemetry } from "./session-telemetry.js";
 
@@ -41,14 +42,7 @@ function requestTelemetry({ tracer, meter, extract }: ReturnType<typeof instrume
       { kind: SpanKind.SERVER, attributes, ...(ambientSpan && remote !== ambientSpan && { links: [{ context: ambientSpan }] }) },
       parent,
     );
-    const finish = (outcome: Outcome) => {
-      const more = outcomeAttributes(outcome);
-      span.setAttributes(more);
-      if (outcome.resultType) span.setAttribute("mrtr.result_type", outcome.resultType);
-      if (outcome.errorType !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome.message !== undefined && { message: outcome.message }) });
-      span.end();
-      duration.record((performance.now() - started) / 1000, metricAttributes({ ...attributes, ...more }));
-    };
+    const finish = (outcome: Outcome) => endSpan(span, outcome, { histogram: duration, startedMs: started, attributes });
     try {
       const result = await context.with(trace.setSpan(parent, span), next);
       finish(resultOutcome(result));

@@ -11,10 +11,11 @@
  * Each side records each session's life (`mcp.server.session.duration`,
  * `mcp.client.session.duration`).
  */
-import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { context, SpanKind, trace } from "@opentelemetry/api";
 import type { InboundMiddleware } from "@mrtr/client";
 import type { OutgoingMiddleware } from "@mrtr/server";
-import { errorOutcome, metricAttributes, outcomeAttributes, requestAttributes, resultOutcome, sessionAttributes, spanName, type Outcome } from "./attributes.js";
+import { errorOutcome, requestAttributes, resultOutcome, sessionAttributes, spanName, type Outcome } from "./attributes.js";
+import { endSpan } from "./end-span.js";
 import { durationHistogram, type instruments } from "./options.js";
 
 type Instruments = ReturnType<typeof instruments>;
@@ -46,11 +47,7 @@ export function outgoingTelemetry({ tracer, meter, extract, inject }: Instrument
       outcome = errorOutcome(error);
       throw error;
     } finally {
-      const more = outcomeAttributes(outcome);
-      span.setAttributes(more);
-      if (outcome.errorType !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome.message !== undefined && { message: outcome.message }) });
-      span.end();
-      duration.record((performance.now() - started) / 1000, metricAttributes({ ...attributes, ...more }));
+      endSpan(span, outcome, { histogram: duration, startedMs: started, attributes });
     }
   };
 }
@@ -80,11 +77,7 @@ export function inboundTelemetry({ tracer, meter, extract }: Instruments): Inbou
       outcome = errorOutcome(error);
       throw error;
     } finally {
-      const more = outcomeAttributes(outcome);
-      span.setAttributes(more);
-      if (outcome.errorType !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome.message !== undefined && { message: outcome.message }) });
-      span.end();
-      duration.record((performance.now() - started) / 1000, metricAttributes({ ...attributes, ...more }));
+      endSpan(span, outcome, { histogram: duration, startedMs: started, attributes });
     }
   };
 }
