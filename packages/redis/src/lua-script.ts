@@ -5,6 +5,7 @@
  * it (NOSCRIPT: a new or restarted node, SCRIPT FLUSH), as source (EVAL).
  */
 import { createHash } from "node:crypto";
+import { withinDeadline } from "./command-deadline.js";
 
 /** What runs a script: the node-redis commands, bound to one call's abort signal and timeout. */
 export interface ScriptCommands {
@@ -29,5 +30,37 @@ export class LuaScript {
       if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
       return commands.eval(this.source, { keys, arguments: args });
     }
+  }
+}
+
+/** What a scripted store needs of a node-redis client or cluster: commands bound to one call's abort signal and timeout. */
+export interface ScriptClient {
+  withCommandOptions(options: { abortSignal: AbortSignal; timeout: number; typeMapping: {} }): ScriptCommands;
+}
+
+/**
+ * Runs `script` on `client` within `timeoutMs` (command-deadline.ts): its
+ * reply, or `unavailable("timeout")` when Redis did not answer in time, or
+ * `unavailable("error", cause)` for any other failure. The one way every
+ * scripted store of this package talks to Redis.
+ */
+export async function runWithin(
+  client: ScriptClient,
+  timeoutMs: number,
+  script: LuaScript,
+  keys: string[],
+  args: string[],
+  unavailable: (reason: "timeout" | "error", cause?: unknown) => Error,
+): Promise<unknown> {
+  let timedOut: Error | undefined;
+  try {
+    return await withinDeadline(
+      timeoutMs,
+      () => (timedOut = unavailable("timeout")),
+      // The client's own type mapping (Buffers for strings, …) must not change how replies read.
+      (abortSignal) => script.run(client.withCommandOptions({ abortSignal, timeout: timeoutMs, typeMapping: {} }), keys, args),
+    );
+  } catch (error) {
+    throw error === timedOut ? error : unavailable("error", error);
   }
 }

@@ -27,9 +27,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AcquireResult, ConcurrencySlots, ConcurrencyStore } from "@mrtr/server/middleware";
-import { withinDeadline } from "../command-deadline.js";
 import { ConcurrencyStoreUnavailableError, type ConcurrencyStoreOperation, type ConcurrencyStoreUnavailableReason } from "../errors.js";
-import type { LuaScript, ScriptCommands } from "../lua-script.js";
+import { runWithin, type LuaScript, type ScriptCommands } from "../lua-script.js";
 import { DEFAULT_CONCURRENCY_KEY_PREFIX, leaseKeys, type LeaseKeys } from "./concurrency-keys.js";
 import { ACQUIRE, RELEASE, RENEW } from "./concurrency-scripts.js";
 
@@ -140,17 +139,7 @@ export class RedisConcurrencyStore implements ConcurrencyStore {
 
   /** Runs one script on the caller's and the total's keys within `timeoutMs`. */
   async #run(operation: ConcurrencyStoreOperation, script: LuaScript, key: string, args: string[]): Promise<unknown> {
-    const { timeoutMs } = this.#limits;
-    try {
-      return await withinDeadline(
-        timeoutMs,
-        () => this.#unavailable(operation, "timeout"),
-        // The client's own type mapping (Buffers for strings, …) must not change how replies read.
-        (abortSignal) => script.run(this.#client.withCommandOptions({ abortSignal, timeout: timeoutMs, typeMapping: {} }), this.#keys(key), args),
-      );
-    } catch (error) {
-      throw error instanceof ConcurrencyStoreUnavailableError ? error : this.#unavailable(operation, "error", error);
-    }
+    return runWithin(this.#client, this.#limits.timeoutMs, script, this.#keys(key), args, (reason, cause) => this.#unavailable(operation, reason, cause));
   }
 
   #unavailable(operation: ConcurrencyStoreOperation, reason: ConcurrencyStoreUnavailableReason, cause?: unknown): ConcurrencyStoreUnavailableError {

@@ -20,9 +20,8 @@
  * the store works again as soon as the client has reconnected.
  */
 import type { RateLimitStore, TakeResult, TokenBucket } from "@mrtr/server/middleware";
-import { withinDeadline } from "../command-deadline.js";
 import { RateLimitStoreUnavailableError, type RateLimitStoreUnavailableReason } from "../errors.js";
-import type { ScriptCommands } from "../lua-script.js";
+import { runWithin, type ScriptCommands } from "../lua-script.js";
 import { bucketKeys, type BucketKey } from "./rate-limit-key.js";
 import { TAKE } from "./rate-limit-script.js";
 
@@ -109,19 +108,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.#pending++;
     let reply: unknown;
     try {
-      reply = await withinDeadline(
-        this.#limits.timeoutMs,
-        () => this.#unavailable("timeout"),
-        (abortSignal) =>
-          TAKE.run(
-            // The client's own type mapping (Buffers for strings, …) must not change how replies read.
-            this.#client.withCommandOptions({ abortSignal, timeout: this.#limits.timeoutMs, typeMapping: {} }),
-            [this.#key(key)],
-            [String(bucket.capacity), String(bucket.refillPerSecond), String(cost)],
-          ),
+      reply = await runWithin(this.#client, this.#limits.timeoutMs, TAKE, [this.#key(key)], [String(bucket.capacity), String(bucket.refillPerSecond), String(cost)], (reason, cause) =>
+        this.#unavailable(reason, cause),
       );
-    } catch (error) {
-      throw error instanceof RateLimitStoreUnavailableError ? error : this.#unavailable("error", error);
     } finally {
       this.#pending--;
     }

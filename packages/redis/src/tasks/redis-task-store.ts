@@ -19,9 +19,8 @@
  * one found larger in Redis is never transferred nor parsed.
  */
 import type { TaskRecord, TaskStore } from "@mrtr/tasks/server";
-import { withinDeadline } from "../command-deadline.js";
 import { TaskRecordTooLargeError, TaskStoreUnavailableError, type TaskStoreOperation } from "../errors.js";
-import type { LuaScript, ScriptCommands } from "../lua-script.js";
+import { runWithin, type LuaScript, type ScriptCommands } from "../lua-script.js";
 import { TaskAnnouncements, type RedisSubscriberClient } from "./task-announcements.js";
 import { DEFAULT_TASK_KEY_PREFIX, taskKeys, type TaskKeys } from "./task-keys.js";
 import { CREATE, GET, UPDATE } from "./task-scripts.js";
@@ -167,16 +166,8 @@ export class RedisTaskStore implements TaskStore {
 
   /** One script within `timeoutMs`; every failure is a `TaskStoreUnavailableError`. */
   async #run(operation: TaskStoreOperation, script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
-    try {
-      return await withinDeadline(
-        this.#timeoutMs,
-        () => new TaskStoreUnavailableError(operation, this.#timeoutMs),
-        (abortSignal) =>
-          // The client's own type mapping (Buffers for strings, …) must not change how replies read.
-          script.run(this.#client.withCommandOptions({ abortSignal, timeout: this.#timeoutMs, typeMapping: {} }), keys, args),
-      );
-    } catch (error) {
-      throw error instanceof TaskStoreUnavailableError ? error : new TaskStoreUnavailableError(operation, this.#timeoutMs, { cause: error });
-    }
+    return runWithin(this.#client, this.#timeoutMs, script, keys, args, (reason, cause) =>
+      reason === "timeout" ? new TaskStoreUnavailableError(operation, this.#timeoutMs) : new TaskStoreUnavailableError(operation, this.#timeoutMs, { cause }),
+    );
   }
 }
