@@ -20,21 +20,24 @@ import { durationHistogram, type instruments } from "./options.js";
 
 type Instruments = ReturnType<typeof instruments>;
 
+/** The attributes of a request sent in a session, either way: the session gives its version, binding and id. */
+function sessionRequestAttributes(call: {
+  readonly method: string;
+  readonly id: string | number;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly session: { readonly id: string; readonly protocolVersion: string; readonly transport: string };
+}) {
+  const { session } = call;
+  return requestAttributes({ method: call.method, id: call.id, params: call.params, protocolVersion: session.protocolVersion, transport: session.transport, flow: undefined, session: session.id });
+}
+
 /** Spans and durations of the requests a server sends in a session. */
 export function outgoingTelemetry({ tracer, meter, extract, inject }: Instruments): OutgoingMiddleware {
   const duration = durationHistogram(meter, "mcp.client.operation.duration");
   return async (call, next) => {
     const started = performance.now();
     const parent = extract(context.active(), call.related?.params._meta as Record<string, unknown> | undefined);
-    const attributes = requestAttributes({
-      method: call.method,
-      id: call.id,
-      params: call.params,
-      protocolVersion: call.session.protocolVersion,
-      transport: call.session.transport,
-      flow: undefined,
-      session: call.session.id,
-    });
+    const attributes = sessionRequestAttributes(call);
     const span = tracer.startSpan(spanName(call.method, call.params), { kind: SpanKind.CLIENT, attributes }, parent);
     const meta: Record<string, unknown> = { ...(call.params._meta as Record<string, unknown> | undefined) };
     inject(trace.setSpan(parent, span), meta);
@@ -58,15 +61,7 @@ export function inboundTelemetry({ tracer, meter, extract }: Instruments): Inbou
   return async (call, next) => {
     const started = performance.now();
     const parent = extract(context.active(), call.params._meta as Record<string, unknown> | undefined);
-    const attributes = requestAttributes({
-      method: call.method,
-      id: call.id,
-      params: call.params,
-      protocolVersion: call.session.protocolVersion,
-      transport: call.session.transport,
-      flow: undefined,
-      session: call.session.id,
-    });
+    const attributes = sessionRequestAttributes(call);
     const span = tracer.startSpan(spanName(call.method, call.params), { kind: SpanKind.SERVER, attributes }, parent);
     let outcome: Outcome = {};
     try {
