@@ -72,7 +72,8 @@ function defaultWarning(warning: ClientWarning): void {
 
 /** A transport that talks to a draft-protocol server at `url`. */
 export function httpTransport(url: string | URL, options: HttpTransportOptions = {}): Transport {
-  const doFetch = options.fetch ?? globalThis.fetch;
+  // Called through a wrapper: a browser refuses `fetch` called as a method of another object ("Illegal invocation").
+  const doFetch = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? HTTP_TRANSPORT_DEFAULTS.timeoutMs;
   const maxBytes = options.maxResponseBytes ?? HTTP_TRANSPORT_DEFAULTS.maxResponseBytes;
   const maxTimeoutMs = options.maxTimeoutMs ?? HTTP_TRANSPORT_DEFAULTS.maxTimeoutMs;

@@ -44,6 +44,24 @@ describe("httpTransport", () => {
     }
   });
 
+  it("calls the global fetch as a plain function, as a browser requires (a method call on another object throws Illegal invocation there)", async () => {
+    const real = globalThis.fetch;
+    const receivers: unknown[] = [];
+    // A browser's fetch throws TypeError: Illegal invocation unless its receiver is the window (or none).
+    globalThis.fetch = function (this: unknown, input: string | URL | Request, init?: RequestInit) {
+      receivers.push(this);
+      if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+      return real(input, init);
+    } as typeof fetch;
+    try {
+      const client = createClient({ transport: httpTransport(url), name: "c", version: "1", elicitation: { form: async () => ({ action: "accept", content: { name: "Bo" } }) } });
+      expect((await client.callTool("greet")).content[0]).toEqual({ type: "text", text: "hi Bo" });
+      expect(receivers.length).toBeGreaterThan(0);
+    } finally {
+      globalThis.fetch = real;
+    }
+  });
+
   it("retries once with a version the server lists after -32022, with a new id", async () => {
     const sent: any[] = [];
     const fakeFetch: typeof fetch = async (_u, init) => {
