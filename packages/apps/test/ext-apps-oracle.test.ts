@@ -3,13 +3,15 @@
  * oracle: what our server writes validates against its JSON Schema, and our
  * reading of a client's capabilities agrees with its getUiCapability.
  */
+import { buildAllowAttribute, getToolUiResourceUri, isToolVisibilityAppOnly, isToolVisibilityModelOnly } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { EXTENSION_ID, getUiCapability, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
 import { createServer } from "@mrtr/server";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { APPS_EXTENSION_ID, VIEW_MIME_TYPE } from "../src/index.js";
+import { appsExtension, viewPolicy } from "../src/host/index.js";
+import { APPS_EXTENSION_ID, toolViewOf, VIEW_MIME_TYPE } from "../src/index.js";
 import { appView, supportsViews } from "../src/server/index.js";
 
 const schema = createRequire(import.meta.url)("@modelcontextprotocol/ext-apps/schema.json") as { definitions?: Record<string, object>; $defs?: Record<string, object> };
@@ -60,6 +62,46 @@ describe("@mrtr/apps against @modelcontextprotocol/ext-apps", () => {
         expect(supportsViews({ clientCapabilities: caps as never })).toBe(theirs);
       }),
       { seed: 38, numRuns: 300 },
+    );
+  });
+
+  it("sends, with appsExtension(), the capability getUiCapability reads as rendering views", () => {
+    const { id, settings } = appsExtension();
+    const capabilities = { extensions: { [id]: settings } };
+    expect(getUiCapability(capabilities as never)?.mimeTypes).toEqual([RESOURCE_MIME_TYPE]);
+    expect(supportsViews({ clientCapabilities: capabilities as never })).toBe(true);
+  });
+
+  it("reads a tool's view and visibility as ext-apps' app bridge does, and a URI it throws on as no view (seeded)", () => {
+    const uri = fc.constantFrom("ui://w/v", "ui://other", "https://a.example.com", "ui://", "ui://has space", 3, null, undefined);
+    const visibility = fc.constantFrom(undefined, [], ["app"], ["model"], ["model", "app"], ["app", "model"], ["x"], "app");
+    const ui = fc.oneof(fc.constant(undefined), fc.constant(null), fc.record({ resourceUri: uri, visibility }, { requiredKeys: [] }));
+    const tool = fc.record({ ui, flat: uri }).map(({ ui, flat }) => ({ name: "t", inputSchema: { type: "object" }, _meta: { ...(ui !== undefined && { ui }), ...(flat !== undefined && { "ui/resourceUri": flat }) } }));
+    fc.assert(
+      fc.property(tool, (t) => {
+        const ours = toolViewOf(t);
+        let theirs: string | undefined | "throws";
+        try {
+          theirs = getToolUiResourceUri(t as never);
+        } catch {
+          theirs = "throws";
+        }
+        expect(ours.resourceUri).toBe(theirs === "throws" ? undefined : theirs);
+        const appOnly = ours.visibility.length === 1 && ours.visibility[0] === "app";
+        const modelOnly = ours.visibility.length === 1 && ours.visibility[0] === "model";
+        expect([appOnly, modelOnly]).toEqual([isToolVisibilityAppOnly(t as never), isToolVisibilityModelOnly(t as never)]);
+      }),
+      { seed: 38, numRuns: 400 },
+    );
+  });
+
+  it("builds the same allow attribute as ext-apps for any declared permissions (seeded)", () => {
+    const permissions = fc.record({ camera: fc.constant({}), microphone: fc.constant({}), geolocation: fc.constant({}), clipboardWrite: fc.constant({}) }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(permissions, (p) => {
+        expect(viewPolicy({ permissions: p }).allow).toBe(buildAllowAttribute(p));
+      }),
+      { seed: 38, numRuns: 100 },
     );
   });
 });

@@ -1,9 +1,11 @@
 /**
  * `@mrtr/apps/host`: the host side of MCP Apps (SEP-1865, revision
- * 2026-01-26), free of any transport: `createViewBridge` serves one view (a
- * sandboxed frame) as its host, over whatever carries JSON-RPC messages to
- * and from it; `viewPolicy` builds the view's Content-Security-Policy and
- * `allow` attribute from what it declared, never looser.
+ * 2026-01-26): `createViewBridge` serves one view as its host, over
+ * whatever carries JSON-RPC messages to and from it; `viewPolicy` builds the
+ * view's Content-Security-Policy and `allow` attribute from what it
+ * declared, never looser; `mountView` shows a view in a web page through
+ * the sandbox proxy of `@mrtr/apps/sandbox`, on the bridge;
+ * `appsExtension()` tells servers the host's client renders views.
  *
  * @module
  */
@@ -33,5 +35,13 @@ export type {
   ViewServerClient,
   ViewSize,
 } from "./bridge-types.js";
+export { mountView, PROXY_FRAME_SANDBOX } from "./mount-view.js";
+export type { MountedView, MountViewOptions } from "./mount-view.js";
+export { DEFAULT_MAX_VIEW_HTML, viewResourceOf } from "./view-resource.js";
+export type { ViewResource } from "./view-resource.js";
+export { createSandboxChannel, SANDBOX_METHOD_PREFIX } from "./sandbox-channel.js";
+export type { SandboxChannel, SandboxChannelOptions } from "./sandbox-channel.js";
+export { appsExtension } from "./apps-extension.js";
+export type { AppsClientExtension } from "./apps-extension.js";
 export { CSP_LIST_NAMES, MAX_ORIGINS_PER_LIST, MAX_REFUSALS_PER_LIST, PERMISSION_FEATURES, RESTRICTIVE_DEFAULT_CSP, viewPolicy } from "./view-policy.js";
-export type { CspListName, HostPolicy, ViewPermissionName, ViewPolicy } from "./view-policy.js";
+export type { ApprovedSandbox, CspListName, HostPolicy, ViewPermissionName, ViewPolicy } from "./view-policy.js";

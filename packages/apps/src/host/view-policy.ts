@@ -77,6 +77,16 @@ export interface ViewPolicy {
   allow: string;
   /** What was declared but left out, one line each, saying why (for the host's audit trail). */
   refused: string[];
+  /** What the host approved, as `hostCapabilities.sandbox` tells the view: the origins kept per list (lists with none left out) and the permissions granted. */
+  approved: ApprovedSandbox;
+}
+
+/** The origins and permissions a host approved for a view (the shape of `hostCapabilities.sandbox`). */
+export interface ApprovedSandbox {
+  /** The origins kept, per list that kept any. */
+  csp: Partial<Record<CspListName, string[]>>;
+  /** The permissions granted, each `{}`. */
+  permissions: Partial<Record<ViewPermissionName, Record<string, never>>>;
 }
 
 const NOT_ORIGIN = "not an origin (http, https, ws or wss, a host with an optional leading *., an optional port; no path, keyword or lone wildcard)";
@@ -93,18 +103,19 @@ const NOT_ORIGIN = "not an origin (http, https, ws or wss, a host with an option
  */
 export function viewPolicy(meta: ViewMeta | undefined, hostPolicy?: HostPolicy): ViewPolicy {
   const refused: string[] = [];
+  const approved: ApprovedSandbox = { csp: {}, permissions: {} };
   const ui: unknown = meta;
   if (ui !== undefined && !isObject(ui)) {
     refused.push(`_meta.ui: not an object (${describe(ui)}); the restrictive default applies`);
-    return { csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused };
+    return { csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused, approved };
   }
-  const csp = cspOf(ui?.csp, hostPolicy, refused);
-  const allow = allowOf(ui?.permissions, hostPolicy, refused);
-  return { csp, allow, refused };
+  const csp = cspOf(ui?.csp, hostPolicy, refused, approved);
+  const allow = allowOf(ui?.permissions, hostPolicy, refused, approved);
+  return { csp, allow, refused, approved };
 }
 
 /** The CSP for a declared `csp` (`undefined`: the restrictive default). */
-function cspOf(declared: unknown, hostPolicy: HostPolicy | undefined, refused: string[]): string {
+function cspOf(declared: unknown, hostPolicy: HostPolicy | undefined, refused: string[], approved: ApprovedSandbox): string {
   if (declared === undefined) return RESTRICTIVE_DEFAULT_CSP;
   if (!isObject(declared)) {
     refused.push(`_meta.ui.csp: not an object of origin lists (${describe(declared)}); the restrictive default applies`);
@@ -117,6 +128,9 @@ function cspOf(declared: unknown, hostPolicy: HostPolicy | undefined, refused: s
   const resource = originsOf(declared, "resourceDomains", hostPolicy, refused);
   const frame = originsOf(declared, "frameDomains", hostPolicy, refused);
   const base = originsOf(declared, "baseUriDomains", hostPolicy, refused);
+  for (const [name, list] of [["connectDomains", connect], ["resourceDomains", resource], ["frameDomains", frame], ["baseUriDomains", base]] as const) {
+    if (list.length > 0) approved.csp[name] = list;
+  }
   const sources = (...fixed: string[]) => (list: string[]) => [...fixed, ...list].join(" ");
   const orNone = (fallback: string) => (list: string[]) => (list.length > 0 ? list.join(" ") : fallback);
   const directives: [string, string][] = [
@@ -173,7 +187,7 @@ function declaredSome(csp: Record<string, unknown>, name: CspListName): boolean 
 }
 
 /** The `allow` attribute for declared `permissions`, in `PERMISSION_FEATURES` order. */
-function allowOf(declared: unknown, hostPolicy: HostPolicy | undefined, refused: string[]): string {
+function allowOf(declared: unknown, hostPolicy: HostPolicy | undefined, refused: string[], approved: ApprovedSandbox): string {
   if (declared === undefined) return "";
   if (!isObject(declared)) {
     refused.push(`_meta.ui.permissions: not an object (${describe(declared)}); none granted`);
@@ -189,7 +203,10 @@ function allowOf(declared: unknown, hostPolicy: HostPolicy | undefined, refused:
     if (value === undefined) continue;
     if (!isObject(value)) refused.push(`_meta.ui.permissions.${name}: must be {} (${describe(value)}); not granted`);
     else if (hostPolicy?.permissions !== undefined && hostPolicy.permissions[name] !== true) refused.push(`_meta.ui.permissions.${name}: not granted by the host`);
-    else features.push(feature);
+    else {
+      features.push(feature);
+      approved.permissions[name] = {};
+    }
   }
   return features.join("; ");
 }

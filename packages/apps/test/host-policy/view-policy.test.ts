@@ -89,7 +89,7 @@ describe("viewPolicy: the restrictive default", () => {
     for (const meta of [undefined, {}, { prefersBorder: true }, { domain: "a.example.com" }, { csp: undefined }, { permissions: { camera: {} } }] as ViewMeta[]) {
       expect(viewPolicy(meta).csp).toBe(RESTRICTIVE_DEFAULT_CSP);
     }
-    expect(viewPolicy(undefined)).toEqual({ csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused: [] });
+    expect(viewPolicy(undefined)).toEqual({ csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused: [], approved: { csp: {}, permissions: {} } });
   });
 
   it("applies, with a refusal, when _meta.ui or its csp is not an object", () => {
@@ -99,7 +99,7 @@ describe("viewPolicy: the restrictive default", () => {
       expect(policy.refused).toEqual([expect.stringMatching(/^_meta\.ui\.csp: not an object of origin lists .*restrictive default applies$/)]);
     }
     const policy = viewPolicy("csp" as unknown as ViewMeta);
-    expect(policy).toEqual({ csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused: ['_meta.ui: not an object ("csp"); the restrictive default applies'] });
+    expect(policy).toEqual({ csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused: ['_meta.ui: not an object ("csp"); the restrictive default applies'], approved: { csp: {}, permissions: {} } });
   });
 });
 
@@ -132,6 +132,16 @@ describe("viewPolicy: a declared csp", () => {
       ].join("; "),
       allow: "",
       refused: [],
+      // What the host approved, as hostCapabilities.sandbox tells the view.
+      approved: {
+        csp: {
+          connectDomains: ["https://api.openweathermap.org", "wss://realtime.service.com"],
+          resourceDomains: ["https://cdn.jsdelivr.net", "https://*.cloudflare.com"],
+          frameDomains: ["https://www.youtube.com", "https://player.vimeo.com"],
+          baseUriDomains: ["https://cdn.example.com"],
+        },
+        permissions: {},
+      },
     });
   });
 
@@ -201,6 +211,8 @@ describe("viewPolicy: the host narrows, never widens", () => {
       '_meta.ui.csp.connectDomains[2] "https://x.example.com:8443": not allowed by the host',
       '_meta.ui.csp.resourceDomains[3] "https://example.com": not allowed by the host',
     ]);
+    // What is approved is what the CSP names: the host tells the view no more and no less.
+    expect(policy.approved.csp).toEqual({ connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com", "https://*.static.example.com", "https://*.example.com"] });
     // A host entry narrower than the declared wildcard does not let the wildcard in.
     const narrow = viewPolicy({ csp: { resourceDomains: ["https://*.example.com"] } }, { allowOrigins: ["https://cdn.example.com", "https://*.cdn.example.com"] });
     expect(narrow.csp).toContain("font-src 'self';");
@@ -233,14 +245,16 @@ describe("viewPolicy: the host narrows, never widens", () => {
     expect(viewPolicy({ permissions: all }).allow).toBe("camera; microphone; geolocation; clipboard-write");
     const narrowed = viewPolicy({ permissions: all }, { permissions: { microphone: true, geolocation: false, clipboardWrite: true } });
     expect(narrowed.allow).toBe("microphone; clipboard-write");
+    expect(narrowed.approved.permissions).toEqual({ microphone: {}, clipboardWrite: {} });
     expect(narrowed.refused).toEqual(["_meta.ui.permissions.camera: not granted by the host", "_meta.ui.permissions.geolocation: not granted by the host"]);
     // The host grants nothing that was not asked for.
-    expect(viewPolicy({}, { permissions: { camera: true, microphone: true, geolocation: true, clipboardWrite: true } })).toEqual({ csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused: [] });
+    expect(viewPolicy({}, { permissions: { camera: true, microphone: true, geolocation: true, clipboardWrite: true } })).toEqual({ csp: RESTRICTIVE_DEFAULT_CSP, allow: "", refused: [], approved: { csp: {}, permissions: {} } });
     const odd = viewPolicy({ permissions: { camera: true, microphone: null, usb: {} } } as unknown as ViewMeta);
     expect(odd).toEqual({
       csp: RESTRICTIVE_DEFAULT_CSP,
       allow: "",
       refused: ["_meta.ui.permissions.usb: not a permission of this revision (camera, microphone, geolocation, clipboardWrite); ignored", "_meta.ui.permissions.camera: must be {} (true); not granted", "_meta.ui.permissions.microphone: must be {} (null); not granted"],
+      approved: { csp: {}, permissions: {} },
     });
     expect(viewPolicy({ permissions: "camera" } as unknown as ViewMeta).refused).toEqual(['_meta.ui.permissions: not an object ("camera"); none granted']);
   });

@@ -7,9 +7,8 @@ import { createClient, type McpClient } from "@mrtr/client";
 import { createServer, inProcessTransport, McpInvalidParamsError } from "@mrtr/server";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { createRequire } from "node:module";
-import { APPS_EXTENSION_ID, VIEW_MIME_TYPE } from "../../src/index.js";
 import { appView } from "../../src/server/index.js";
-import { createViewBridge, type ViewBridge, type ViewBridgeOptions, type ViewServerClient } from "../../src/host/index.js";
+import { appsExtension, createViewBridge, type ViewBridge, type ViewBridgeOptions, type ViewServerClient } from "../../src/host/index.js";
 
 export type Message = Record<string, any>;
 
@@ -126,5 +125,5 @@ export function weatherServer() {
 
 /** A client of `server` that declares views, as a host that renders them. */
 export function hostClient(server: ReturnType<typeof createServer>): McpClient {
-  return createClient({ transport: inProcessTransport(server), name: "host", version: "1.0.0", extensions: [{ id: APPS_EXTENSION_ID, settings: { mimeTypes: [VIEW_MIME_TYPE] }, link() {} }] });
+  return createClient({ transport: inProcessTransport(server), name: "host", version: "1.0.0", extensions: [appsExtension()] });
 }

@@ -26,6 +26,17 @@ describe("ui/initialize", () => {
     expect(bridge.app).toEqual({ info: request.appInfo, capabilities: request.appCapabilities, protocolVersion: "2026-01-26" });
   });
 
+  it("offers model context and messages, with the content kinds it checks, only when the host takes them (valid against ext-apps' McpUiHostCapabilities)", async () => {
+    const initialize = { appInfo: { name: "v", version: "1" }, appCapabilities: {}, protocolVersion: "2026-01-26" };
+    const kinds = { text: {}, image: {}, audio: {}, resource: {}, resourceLink: {} };
+    const taking = fakeBridge({ onUpdateModelContext: () => true, onMessage: () => true });
+    const { result } = await taking.view.request("ui/initialize", initialize);
+    expect(result.hostCapabilities).toEqual({ serverTools: {}, serverResources: {}, updateModelContext: { ...kinds, structuredContent: {} }, message: kinds });
+    expect(oracle("McpUiHostCapabilities", result.hostCapabilities)).toEqual([]);
+    const plain = await fakeBridge().view.request("ui/initialize", initialize);
+    expect(plain.result.hostCapabilities).toEqual({ serverTools: {}, serverResources: {} });
+  });
+
   it("keeps the host's toolInfo and capabilities when given, and projects the tool to its MCP fields", async () => {
     const tool = { ...listed("show"), execution: { taskSupport: "forbidden" }, somethingNew: 1 };
     const { view } = fakeBridge({ tool, hostCapabilities: { serverTools: { listChanged: true }, sandbox: { csp: { connectDomains: ["https://api.example.com"] } } } });
