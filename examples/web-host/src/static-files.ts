@@ -3,8 +3,10 @@
  * directly in the folder, by a plain name, are served (no path leaves it),
  * each with its content type and headers that keep the page to itself:
  * a Content-Security-Policy allowing scripts, styles and fetches from its
- * own origin (and fetches to the authorization server), no framing, no
- * referrer sent to other sites, no caching while developing.
+ * own origin (and fetches to the authorization server), frames only from
+ * the origins named (the sandbox proxy of MCP Apps views), no framing of
+ * the page itself, no referrer sent to other sites, no caching while
+ * developing.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -19,22 +21,33 @@ const TYPES: Record<string, string> = {
 /** A file name the handler serves: one plain segment with a known extension. */
 const SERVED = /^\/([a-z0-9][a-z0-9._-]*)\.(html|js|css|map)$/;
 
-/** The page's Content-Security-Policy; `connectTo` lists the other origins it may fetch from. */
-export function contentSecurityPolicy(connectTo: readonly string[]): string {
+/** What the page may reach beyond its own origin. */
+export interface PageReach {
+  /** Other origins the page may fetch from. */
+  connectTo?: readonly string[];
+  /** Origins the page may show in frames (none by default: `frame-src` is then left to `default-src 'none'`). */
+  frameFrom?: readonly string[];
+}
+
+/** The page's Content-Security-Policy; `connectTo` lists the other origins it may fetch from, `frameFrom` those it may frame. */
+export function contentSecurityPolicy(connectTo: readonly string[], frameFrom: readonly string[] = []): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     `connect-src 'self' ${connectTo.join(" ")}`.trim(),
+    frameFrom.length > 0 && `frame-src ${frameFrom.join(" ")}`,
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
-  ].join("; ");
+  ]
+    .filter((directive): directive is string => typeof directive === "string")
+    .join("; ");
 }
 
 /** A handler serving the files of `root` ("/" is index.html); anything else is 404. */
-export function staticFiles(root: string, options: { connectTo?: readonly string[] } = {}): (request: Request) => Promise<Response> {
-  const csp = contentSecurityPolicy(options.connectTo ?? []);
+export function staticFiles(root: string, options: PageReach = {}): (request: Request) => Promise<Response> {
+  const csp = contentSecurityPolicy(options.connectTo ?? [], options.frameFrom ?? []);
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") return new Response("Method not allowed", { status: 405, headers: { allow: "GET, HEAD" } });
     const path = new URL(request.url).pathname;

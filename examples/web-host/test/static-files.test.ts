@@ -42,6 +42,17 @@ describe("staticFiles", () => {
     expect(csp).toContain("default-src 'none'");
   });
 
+  it("lets the page frame only the origins named (the sandbox proxy), and none when none are named", async () => {
+    const framing = (csp: string) => csp.split("; ").filter((d) => d.startsWith("frame-src") || d.startsWith("child-src"));
+    expect(framing(contentSecurityPolicy([], ["http://localhost:4001"]))).toEqual(["frame-src http://localhost:4001"]);
+    // Without frame-src, default-src 'none' forbids every frame.
+    expect(framing(contentSecurityPolicy([]))).toEqual([]);
+    expect(contentSecurityPolicy([])).toContain("default-src 'none'");
+    const page = await staticFiles(root, { frameFrom: ["http://localhost:4001"] })(new Request("http://127.0.0.1:1/"));
+    expect(framing(page.headers.get("content-security-policy")!)).toEqual(["frame-src http://localhost:4001"]);
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("answers 404 for anything outside the folder or not a plain file name", async () => {
     for (const path of ["/../secret.js", "/%2e%2e/secret.js", "/..%2fsecret.js", "/sub/app.js", "/.env", "/app.ts", "/missing.js"]) {
       expect((await get(path)).status, path).toBe(404);

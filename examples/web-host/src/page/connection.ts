@@ -2,7 +2,10 @@
  * The page's MCP client of one endpoint: Streamable HTTP through the auth
  * layer (a server that never answers 401 never sees it; a protected one gets
  * the browser sign-in of login.ts), and the page's form and URL handlers.
+ * It declares the MCP Apps extension (`appsExtension()`), so servers know
+ * this host renders views.
  */
+import { appsExtension } from "@mrtr/apps/host";
 import { createClient, httpTransport, type McpClient } from "@mrtr/client";
 import { withAuth } from "@mrtr/client/auth";
 import { formElicitation } from "./form-elicitation.js";
@@ -30,5 +33,6 @@ export function connect(endpoint: URL, ui: ConnectionUi): McpClient {
     transport: httpTransport(endpoint, { fetch: authorizedFetch }),
     ...CLIENT_INFO,
     elicitation: { form: formElicitation(ui.questions, endpoint.href), url: urlConsent(ui.questions, endpoint.href) },
+    extensions: [appsExtension()],
   });
 }

@@ -1,16 +1,20 @@
 /**
  * The page's script (app.js): connect to the chosen endpoint, say which
- * server answered, list its tools, and run the calls the user starts. The
- * page's structure is in public/index.html.
+ * server answered, list the tools the model may call (saying how many
+ * app-only ones are left out), and run the calls the user starts; a tool
+ * with an MCP Apps view gets it beside its text result (one view at a time:
+ * the last one is torn down before the next call). The page's structure is
+ * in public/index.html.
  */
 import type { McpClient } from "@mrtr/client";
-import type { ToolInfo } from "@mrtr/example-terminal-client/argument-fields";
 import { runCall } from "./call-view.js";
 import { connect } from "./connection.js";
 import { describeError } from "./describe-error.js";
 import { byId, el, replace } from "./dom.js";
 import { browserLogin } from "./login.js";
+import { hiddenToolsNote, modelTools, type HostTool } from "./model-tools.js";
 import { showTools } from "./tool-list.js";
+import { showToolView, type ShownView } from "./tool-view.js";
 
 const ui = {
   form: byId<HTMLFormElement>("connect-form"),
@@ -19,17 +23,35 @@ const ui = {
   login: byId("login"),
   toolsSection: byId("tools-section"),
   tools: byId("tools"),
+  toolsNote: byId("tools-note"),
   call: byId("call"),
   questions: byId("questions"),
   result: byId("result"),
 };
 const login = browserLogin(ui.login);
 let client: McpClient | undefined;
+let view: ShownView | undefined;
+
+/** Tears down the view on the page, if any, before its place is reused. */
+async function closeView(): Promise<void> {
+  const shown = view;
+  view = undefined;
+  await shown?.close();
+}
+
+/** Calls `tool`, then shows its view (if it has one) beside the result, while `current` is still the page's client. */
+async function callTool(current: McpClient, tools: HostTool[], tool: HostTool, args: Record<string, unknown>): Promise<void> {
+  await closeView();
+  const result = await runCall(current, tool, args, { status: ui.call, questions: ui.questions, result: ui.result });
+  if (result && client === current) view = showToolView(ui.result, { client: current, tool, tools, args, result });
+}
 
 /** Connects to `endpoint`, replacing any earlier connection, and lists the tools. */
 async function open(endpoint: URL): Promise<void> {
+  await closeView();
   await client?.close().catch(() => undefined);
   replace(ui.tools);
+  replace(ui.toolsNote);
   replace(ui.call);
   replace(ui.result);
   ui.toolsSection.hidden = true;
@@ -46,9 +68,11 @@ async function open(endpoint: URL): Promise<void> {
       ` (${info?.name ?? "?"} ${info?.version ?? "?"}, via ${endpoint.href})`,
       discovered.instructions !== undefined && el("p", { class: "detail peer" }, discovered.instructions),
     );
-    const tools = discovered.capabilities.tools ? ((await current.listAllTools()) as ToolInfo[]) : [];
+    const tools = discovered.capabilities.tools ? ((await current.listAllTools()) as HostTool[]) : [];
+    const { listed, hidden } = modelTools(tools);
     ui.toolsSection.hidden = false;
-    showTools(ui.tools, ui.questions, tools, (tool, args) => runCall(current, tool, args, { status: ui.call, questions: ui.questions, result: ui.result }));
+    replace(ui.toolsNote, hiddenToolsNote(hidden));
+    showTools(ui.tools, ui.questions, listed, (tool, args) => callTool(current, tools, tool, args));
   } catch (error) {
     replace(ui.connection, el("span", { class: "problem" }, `Could not connect to ${endpoint.href}: ${describeError(error)}`));
   }

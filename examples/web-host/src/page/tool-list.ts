@@ -9,7 +9,7 @@ import { el, replace } from "./dom.js";
 import { showForm } from "./form-view.js";
 
 /** What the page does when the user calls a tool. */
-export type CallTool = (tool: ToolInfo, args: Record<string, unknown>) => Promise<void>;
+export type CallTool<T extends ToolInfo = ToolInfo> = (tool: T, args: Record<string, unknown>) => Promise<void>;
 
 /** Asks for the arguments in `container`; resolves with them, or undefined when the user cancelled. */
 async function askArguments(tool: ToolInfo, container: HTMLElement): Promise<Record<string, unknown> | undefined> {
@@ -57,7 +57,7 @@ function askJson(container: HTMLElement, heading: HTMLElement[]): Promise<Record
 }
 
 /** Lists `tools` in `list`; Call asks for arguments in `questions`, then hands over to `call`. Buttons are disabled while a call runs. */
-export function showTools(list: HTMLElement, questions: HTMLElement, tools: ToolInfo[], call: CallTool): void {
+export function showTools<T extends ToolInfo>(list: HTMLElement, questions: HTMLElement, tools: T[], call: CallTool<T>): void {
   const buttons: HTMLButtonElement[] = [];
   const busy = (on: boolean) => buttons.forEach((b) => (b.disabled = on));
   const items = tools.map((tool) => {
