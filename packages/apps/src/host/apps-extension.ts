@@ -9,8 +9,14 @@ import { APPS_EXTENSION_ID, VIEW_MIME_TYPE } from "../ui-meta.js";
 
 /** The shape `createClient({ extensions })` of `@mrtr/client` takes (structural: this entry does not load the client). */
 export interface AppsClientExtension {
+  /** `io.modelcontextprotocol/ui`. */
   readonly id: typeof APPS_EXTENSION_ID;
-  readonly settings: { mimeTypes: string[] };
+  /** The extension's settings in every request. */
+  readonly settings: {
+    /** The view MIME types the host renders: `text/html;profile=mcp-app`. */
+    mimeTypes: string[];
+  };
+  /** Registers nothing: the extension continues no result of its own. */
   link(): void;
 }
 

@@ -92,10 +92,14 @@ export type TeardownOutcome = "answered" | "refused" | "timeout" | "not-initiali
 /** Where a bridge is in its life: awaiting `ui/initialize`, awaiting `ui/notifications/initialized`, ready, tearing down, closed. */
 export type ViewBridgePhase = "connecting" | "initializing" | "ready" | "tearing-down" | "closed";
 
-/** The options of `createViewBridge`. */
-export interface ViewBridgeOptions {
+/** The options of `createViewBridge`: these, and `send`. */
+export interface ViewBridgeOptions extends ViewHostOptions {
   /** Sends one JSON-RPC message to the view (the binding posts it); never called after the bridge closes. */
   send(message: Record<string, unknown>): void;
+}
+
+/** What the host gives a view's bridge but how to send to the view (`mountView` sends through the sandbox proxy). */
+export interface ViewHostOptions {
   /** A client connected to the view's own server: the view's `tools/call` and `resources/read` go through it. */
   client: ViewServerClient;
   /** The tool whose view this is, as `tools/list` gave it (the context's `toolInfo.tool` when the host gives none). */

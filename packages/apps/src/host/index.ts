@@ -29,6 +29,7 @@ export type {
   ViewBridgeOptions,
   ViewBridgePhase,
   ViewBridgeWarning,
+  ViewHostOptions,
   ViewLog,
   ViewMessage,
   ViewModelContext,

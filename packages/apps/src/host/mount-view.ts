@@ -10,7 +10,7 @@
  * else goes through a view bridge (`createViewBridge`), which checks it.
  */
 import { sandboxProxyUrl } from "../sandbox/proxy-url.js";
-import type { TeardownOutcome, ViewBridge, ViewBridgeOptions, ViewBridgeWarning, ViewSize } from "./bridge-types.js";
+import type { TeardownOutcome, ViewBridge, ViewBridgeWarning, ViewHostOptions, ViewSize } from "./bridge-types.js";
 import { createSandboxChannel } from "./sandbox-channel.js";
 import type { TeardownOptions } from "./teardown.js";
 import { createViewBridge } from "./view-bridge.js";
@@ -22,7 +22,7 @@ import type { ViewResource } from "./view-resource.js";
 export const PROXY_FRAME_SANDBOX = "allow-scripts allow-same-origin";
 
 /** The options of `mountView`: the bridge's (but `send`), and where and what to show. */
-export interface MountViewOptions extends Omit<ViewBridgeOptions, "send"> {
+export interface MountViewOptions extends ViewHostOptions {
   /** The element the view's iframe is appended to. */
   container: Element;
   /** Where `createSandboxProxyHandler` answers: an origin other than the page's. */
