@@ -7,7 +7,7 @@
  * sees on the page, and in the view (read through the proxy's frame and the
  * view's own); a failing step leaves a screenshot in test-results/.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +20,7 @@ import { buildPage } from "../src/build-page.js";
 import { startDevServer, type DevServer } from "../src/dev-server.js";
 import { CITIES, extraStop, PACKING_LIST, planOf } from "../src/trip-data.js";
 import { GUIDE_URL_BASE } from "../src/trip-view.js";
-import { findChromium, launchChromium } from "./chromium.js";
+import { findChromium, inFreshPage, launchChromium } from "./chromium.js";
 
 const RESULTS = fileURLToPath(new URL("../test-results/", import.meta.url));
 const executablePath = findChromium();
@@ -30,26 +30,9 @@ let browser: Browser;
 let server: DevServer;
 let outdir: string;
 
-/**
- * Runs `body` in a fresh page of its own browser context. `step(label)`
- * names what is being checked; on failure the page is saved as
- * test-results/apps-<test>--<step>.png and the error passes on.
- */
-async function inPage(test: string, body: (page: Page, step: (label: string) => void) => Promise<void>): Promise<void> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  let current = "start";
-  try {
-    await page.goto(server.url);
-    await body(page, (label) => (current = label));
-  } catch (error) {
-    await mkdir(RESULTS, { recursive: true });
-    await page.screenshot({ path: join(RESULTS, `apps-${test}--${current}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+/** Runs `body` in a fresh page on the host (a failure leaves test-results/apps-<test>--<step>.png). */
+function inPage(test: string, body: (page: Page, step: (label: string) => void) => Promise<void>): Promise<void> {
+  return inFreshPage(browser, { url: server.url, results: RESULTS, name: `apps-${test}` }, body);
 }
 
 /** The view's own document: inside the sandbox proxy's frame, in the frame the proxy made. */

@@ -4,7 +4,7 @@
  * endpoint, authorization server). Each test asserts what a person sees on
  * the page; a failing step leaves a screenshot in test-results/.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +16,7 @@ import { inProcessTransport } from "@mrtr/server";
 import { aboutYouForm, CONNECT_PAGES, createDemoServer, DEMO_TOOLS, REPORT_STEPS } from "@mrtr/example-terminal-client/demo-server";
 import { buildPage } from "../src/build-page.js";
 import { startDevServer, type DevServer } from "../src/dev-server.js";
-import { findChromium, launchChromium } from "./chromium.js";
+import { findChromium, inFreshPage, launchChromium } from "./chromium.js";
 
 const RESULTS = fileURLToPath(new URL("../test-results/", import.meta.url));
 const executablePath = findChromium();
@@ -29,26 +29,9 @@ let outdir: string;
 const cancelled: string[] = [];
 let onCancelled: () => void = () => undefined;
 
-/**
- * Runs `body` in a fresh page of its own browser context. `step(label)`
- * names what is being checked; on failure the page is saved as
- * test-results/<test>--<step>.png and the error passes on.
- */
-async function inPage(test: string, body: (page: Page, step: (label: string) => void) => Promise<void>): Promise<void> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  let current = "start";
-  try {
-    await page.goto(server.url);
-    await body(page, (label) => (current = label));
-  } catch (error) {
-    await mkdir(RESULTS, { recursive: true });
-    await page.screenshot({ path: join(RESULTS, `${test}--${current}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+/** Runs `body` in a fresh page on the host (a failure leaves test-results/<test>--<step>.png). */
+function inPage(test: string, body: (page: Page, step: (label: string) => void) => Promise<void>): Promise<void> {
+  return inFreshPage(browser, { url: server.url, results: RESULTS, name: test }, body);
 }
 
 /** Connects the page to the endpoint option `value` and waits for the tool list. */

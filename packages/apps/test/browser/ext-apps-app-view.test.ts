@@ -18,6 +18,7 @@ import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diceServer } from "./dice-server.js";
 import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import { hostEvents as events, showDice as showDiceView, viewOf, type Shown } from "./page-helpers.js";
 
 const support = await browserSupport("ext-apps-app-view.test.ts");
 if (typeof support === "string") console.warn(support);
@@ -56,18 +57,7 @@ afterAll(async () => {
   await bench?.close();
 });
 
-/** The view's document, inside the proxy's frame. */
-const viewOf = (page: Page): FrameLocator => page.frameLocator("section[data-view] iframe").frameLocator("iframe");
-
-type Shown = { id: string; csp: string; allow: string; refused: string[]; resultText: string };
-
-async function showDice(page: Page, extra: Record<string, unknown> = {}): Promise<Shown> {
-  return page.evaluate((options) => (window as any).mrtr.showView(options), { endpoint: bench.endpoints.dice, tool: "roll_dice", args: { count: 2 }, proxyUrl: bench.proxyUrl, ...extra });
-}
-
-async function events(page: Page, type: string): Promise<unknown[]> {
-  return page.evaluate((t) => (window as any).mrtr.events.filter((e: { type: string }) => e.type === t).map((e: { value: unknown }) => e.value), type);
-}
+const showDice = (page: Page, extra?: Record<string, unknown>) => showDiceView(page, bench, extra);
 
 /** Shows the view and waits until the App says it is connected (or failed to). */
 async function showConnected(page: Page, extra: Record<string, unknown> = {}): Promise<{ shown: Shown; view: FrameLocator }> {

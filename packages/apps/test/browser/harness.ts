@@ -8,8 +8,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
@@ -69,7 +67,7 @@ export interface BenchOptions {
   servers: Record<string, McpServer | ((origins: { declared: string; undeclared: string }) => McpServer)>;
   /** The proxy handler's host policy. */
   hostPolicy?: HostPolicy;
-  /** The page's script (default page-entry.ts's bundle). */
+  /** The page's script (default page-entry.ts's bundle); it must define `window.mrtr`, which `inPage` waits for. */
   script?: string;
   /** More of the page's HTML body. */
   body?: string;
@@ -130,24 +128,13 @@ async function listenOn(server: Server): Promise<string> {
 }
 
 /**
- * Runs `body` in a fresh page of its own browser context, opened on the
- * bench's page. `step(label)` names what is being checked; on failure the
- * page is saved as test-results/<test>--<step>.png and the error passes on.
+ * Runs `body` in a fresh page opened on the bench's page, once its script
+ * defined `window.mrtr` (a page script given to `startBench` must define it
+ * too). `step(label)` names what is being checked; on failure the page is
+ * saved as test-results/<test>--<step>.png and the error passes on.
  */
 export async function inPage(browser: Browser, bench: Bench, test: string, body: (page: Page, step: (label: string) => void) => Promise<void>): Promise<void> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  let current = "start";
-  try {
-    await page.goto(bench.pageUrl);
-    await page.waitForFunction(() => "mrtr" in window);
-    await body(page, (label) => (current = label));
-  } catch (error) {
-    await mkdir(RESULTS, { recursive: true });
-    await page.screenshot({ path: join(RESULTS, `${test}--${current}.png`), fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  const { inFreshPage } = await import("../../../../examples/web-host/test/chromium.js");
+  const ready = (page: Page) => page.waitForFunction(() => "mrtr" in window);
+  return inFreshPage(browser, { url: bench.pageUrl, results: RESULTS, name: test, timeoutMs: 15_000, ready }, body);
 }

@@ -5,11 +5,12 @@
  * frame, does what a view does. Each test asserts what the view shows (read
  * through both frames) and what the host was asked (`window.mrtr.events`).
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESTRICTIVE_DEFAULT_CSP } from "../../src/host/view-policy.js";
 import { diceServer, otherServer } from "./dice-server.js";
 import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import { hostEvents as events, showDice as showDiceView, viewOf } from "./page-helpers.js";
 
 const support = await browserSupport("our-view.test.ts");
 if (typeof support === "string") console.warn(support);
@@ -28,18 +29,7 @@ afterAll(async () => {
   await bench?.close();
 });
 
-/** The view's document, inside the proxy's frame. */
-const viewOf = (page: Page): FrameLocator => page.frameLocator("section[data-view] iframe").frameLocator("iframe");
-
-type Shown = { id: string; csp: string; allow: string; refused: string[]; resultText: string };
-
-async function showDice(page: Page, extra: Record<string, unknown> = {}): Promise<Shown> {
-  return page.evaluate((options) => (window as any).mrtr.showView(options), { endpoint: bench.endpoints.dice, tool: "roll_dice", args: { count: 2 }, proxyUrl: bench.proxyUrl, ...extra });
-}
-
-async function events(page: Page, type: string): Promise<unknown[]> {
-  return page.evaluate((t) => (window as any).mrtr.events.filter((e: { type: string }) => e.type === t).map((e: { value: unknown }) => e.value), type);
-}
+const showDice = (page: Page, extra?: Record<string, unknown>) => showDiceView(page, bench, extra);
 
 describe.skipIf(typeof support === "string")("our view in our host (Chromium)", () => {
   it("the view is initialized with the host's context, then gets the tool's input and result", async () => {

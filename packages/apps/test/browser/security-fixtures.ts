@@ -149,10 +149,6 @@ export function showView(page: Page, bench: Bench, extra: Record<string, unknown
   return page.evaluate((options) => (window as any).mrtr.showView(options), { endpoint: bench.endpoints[server], tool, proxyUrl: bench.proxyUrl, ...extra });
 }
 
-/** The values of the host events of `type` (`window.mrtr.events`). */
-export function hostEvents<T = unknown>(page: Page, type: string): Promise<T[]> {
-  return page.evaluate((t) => (window as any).mrtr.events.filter((e: { type: string }) => e.type === t).map((e: { value: unknown }) => e.value), type);
-}
 
 /** The proxy's frame (the one in the page's `section[data-view]`, the last shown). */
 export async function proxyFrame(page: Page): Promise<Frame> {
@@ -171,3 +167,5 @@ export async function viewFrame(page: Page): Promise<Frame> {
   expect(await inner!.locator("#ready").textContent()).toBe("ready");
   return inner!;
 }
+
+export { hostEvents } from "./page-helpers.js";
