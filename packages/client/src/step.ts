@@ -113,7 +113,8 @@ async function exchange(core: ClientCore, call: FlowCall, retry: Retry, rounds: 
   if (response.id !== message.id && !(response.error && response.id == null)) {
     throw new ProtocolViolationError(`The server answered request ${JSON.stringify(message.id)} with a response for id ${JSON.stringify(response.id)}.`, response);
   }
-  const malformed = response.error && firstProblem(checkJSONRPCErrorResponse, response);
+  // JSON-RPC 2.0 answers an unreadable request with "id": null; the draft's schema writes the same by leaving id out.
+  const malformed = response.error && firstProblem(checkJSONRPCErrorResponse, response.id === null ? withoutId(response) : response);
   if (malformed) throw new ProtocolViolationError(`The server's error response is malformed: ${malformed}`, response);
   return response;
 }
@@ -134,3 +135,8 @@ async function claimed(core: ClientCore, call: FlowCall, result: ClaimedResult, 
 let sending: Promise<typeof import("./send-through.js")> | undefined;
 /** The middleware runner, loaded the first time a client with middleware sends: a client without middleware carries none of its code. */
 const middlewareModule = () => (sending ??= import("./send-through.js"));
+
+/** A response without its `id` key. */
+function withoutId({ id: _id, ...rest }: Response): Omit<Response, "id"> {
+  return rest;
+}

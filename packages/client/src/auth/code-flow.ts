@@ -117,7 +117,7 @@ export async function exchangeCode(
   }
 }
 
-/** Uses the refresh token (with `resource`); keeps the old refresh token when none is returned. */
+/** Uses the refresh token (with `resource`, and the `scope` the tokens were obtained with); keeps the old refresh token when none is returned. */
 export async function refreshTokens(
   as: oauth.AuthorizationServer,
   client: oauth.Client,
@@ -131,7 +131,8 @@ export async function refreshTokens(
     const result = await withTokenNonceRetry(dpop, as.issuer, async () => {
       const response = await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refreshToken!, {
         ...options,
-        additionalParameters: { resource: tokens.resource },
+        // The scope the tokens were obtained with: some authorization servers require it on refresh (RFC 6749 §6 allows it).
+        additionalParameters: { resource: tokens.resource, ...(tokens.scope !== undefined && tokens.scope !== "" && { scope: tokens.scope }) },
       });
       return oauth.processRefreshTokenResponse(as, client, response);
     });

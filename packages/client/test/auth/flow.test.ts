@@ -224,7 +224,22 @@ describe("tokens over time", () => {
     const refresh = tokenRequests(as).filter((r) => r.body.grant_type === "refresh_token");
     expect(refresh).toHaveLength(1);
     expect(refresh[0]!.body.resource).toBe(mcp.resource);
+    // Obtained without a scope: none is sent on refresh either.
+    expect(refresh[0]!.body.scope).toBeUndefined();
     expect(userAgent.opened).toHaveLength(1);
+  });
+
+  it("refreshes with the scope the tokens were obtained with (some authorization servers require it)", async () => {
+    const { as, mcp } = await setup({ scopesSupported: ["mcp", "offline_access"] }, { requiredScopes: ["mcp"] });
+    let clock = Date.now();
+    const { client } = connect(mcp.url, { now: () => clock });
+    await client.callTool("whoami", {});
+    clock += 2 * 3600_000;
+    await client.callTool("whoami", {});
+    const refresh = tokenRequests(as).filter((r) => r.body.grant_type === "refresh_token");
+    expect(refresh).toHaveLength(1);
+    expect(authorizeRequests(as)[0]!.query.scope).toBe("mcp offline_access");
+    expect(refresh[0]!.body.scope).toBe("mcp offline_access");
   });
 
   it("registers again at a new authorization server and never shows it the old client id", async () => {
