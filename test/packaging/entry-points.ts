@@ -18,6 +18,13 @@ export interface EntryPoint {
    * and run without Node's types and built-ins.
    */
   nodeOnly: boolean;
+  /**
+   * For pages only: a subpath with a segment named `browser`
+   * (`@mrtr/apps/browser`), whose types name the DOM's (`Element`,
+   * `Window`); checked wherever the DOM's types are, not in a Node program
+   * without them.
+   */
+  browserOnly: boolean;
 }
 
 /** The file a target (a string or a nest of conditions) finally names under the `default` / `import` conditions. */
@@ -49,6 +56,7 @@ export function entryPoints(manifest: Manifest): EntryPoint[] {
       subpath,
       json: file.endsWith(".json"),
       nodeOnly: subpath.split("/").some((segment) => NODE_ONLY_SEGMENTS.has(segment)),
+      browserOnly: subpath.split("/").includes("browser"),
     });
   }
   return entries;

@@ -1,14 +1,15 @@
 /**
  * A tool's MCP Apps view beside its text result: read the view
  * (`resources/read` of the tool's `_meta.ui.resourceUri`), mount it through
- * the sandbox proxy on another origin (`mountView` of `@mrtr/apps/host`,
+ * the sandbox proxy on another origin (`mountView` of `@mrtr/apps/browser`,
  * which builds its policy and checks every message), then tell it the
  * call's input and result. The text result is shown first and stays,
  * whatever happens here: a view that cannot be read or mounted leaves an
  * error in its panel, nothing else.
  */
 import { toolViewOf } from "@mrtr/apps";
-import { mountView, viewResourceOf, type ContentBlock, type MountedView, type TeardownOutcome, type ViewLog } from "@mrtr/apps/host";
+import { mountView, type MountedView } from "@mrtr/apps/browser";
+import { viewResourceOf, type ContentBlock, type TeardownOutcome, type ViewLog } from "@mrtr/apps/host";
 import type { McpClient } from "@mrtr/client";
 import { CLIENT_INFO } from "./connection.js";
 import { describeError } from "./describe-error.js";

@@ -3,9 +3,10 @@
  * 2026-01-26): `createViewBridge` serves one view as its host, over
  * whatever carries JSON-RPC messages to and from it; `viewPolicy` builds the
  * view's Content-Security-Policy and `allow` attribute from what it
- * declared, never looser; `mountView` shows a view in a web page through
- * the sandbox proxy of `@mrtr/apps/sandbox`, on the bridge;
- * `appsExtension()` tells servers the host's client renders views.
+ * declared, never looser; `viewResourceOf` reads a view's HTML;
+ * `appsExtension()` tells servers the host's client renders views. Free of
+ * the DOM: `mountView` of `@mrtr/apps/browser` shows a view in a web page
+ * on this bridge.
  *
  * @module
  */
@@ -36,8 +37,6 @@ export type {
   ViewServerClient,
   ViewSize,
 } from "./bridge-types.js";
-export { mountView, PROXY_FRAME_SANDBOX } from "./mount-view.js";
-export type { MountedView, MountViewOptions } from "./mount-view.js";
 export { DEFAULT_MAX_VIEW_HTML, viewResourceOf } from "./view-resource.js";
 export type { ViewResource } from "./view-resource.js";
 export { createSandboxChannel, SANDBOX_METHOD_PREFIX } from "./sandbox-channel.js";

@@ -4,7 +4,7 @@
  * other than the host page's: `createSandboxProxyHandler` is a web-standard
  * `fetch` handler giving the proxy document with the view's
  * Content-Security-Policy as a header. The page embeds it with `mountView`
- * of `@mrtr/apps/host`.
+ * of `@mrtr/apps/browser`.
  *
  * @module
  */

@@ -8,7 +8,8 @@
  */
 import { createClient, httpTransport } from "@mrtr/client";
 import { toolViewOf } from "@mrtr/apps";
-import { appsExtension, mountView, viewResourceOf, type HostPolicy, type ListedTool, type MountedView } from "@mrtr/apps/host";
+import { mountView, type MountedView } from "@mrtr/apps/browser";
+import { appsExtension, viewResourceOf, type HostPolicy, type ListedTool } from "@mrtr/apps/host";
 
 /** One thing the bridge asked of the host or told it. */
 export interface HostEvent {

@@ -10,13 +10,13 @@
  * else goes through a view bridge (`createViewBridge`), which checks it.
  */
 import { sandboxProxyUrl } from "../sandbox/proxy-url.js";
-import type { TeardownOutcome, ViewBridge, ViewBridgeWarning, ViewHostOptions, ViewSize } from "./bridge-types.js";
-import { createSandboxChannel } from "./sandbox-channel.js";
-import type { TeardownOptions } from "./teardown.js";
-import { createViewBridge } from "./view-bridge.js";
-import { ViewBridgeError } from "./view-bridge-error.js";
-import { viewPolicy, type HostPolicy, type ViewPolicy } from "./view-policy.js";
-import type { ViewResource } from "./view-resource.js";
+import type { TeardownOutcome, ViewBridge, ViewBridgeWarning, ViewHostOptions, ViewSize } from "../host/bridge-types.js";
+import { createSandboxChannel } from "../host/sandbox-channel.js";
+import type { TeardownOptions } from "../host/teardown.js";
+import { createViewBridge } from "../host/view-bridge.js";
+import { ViewBridgeError } from "../host/view-bridge-error.js";
+import { viewPolicy, type HostPolicy, type ViewPolicy } from "../host/view-policy.js";
+import type { ViewResource } from "../host/view-resource.js";
 
 /** The proxy frame's `sandbox` (the revision requires exactly these). */
 export const PROXY_FRAME_SANDBOX = "allow-scripts allow-same-origin";
