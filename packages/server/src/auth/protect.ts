@@ -17,6 +17,7 @@ import { AUTHORIZATION_REQUIRED, bearerChallenge, challenged, dpopChallenge, ins
 import { DPoPGate, type DPoPOptions, type DPoPRejection } from "./dpop.js";
 import { checkResource, protectedResourceMetadata, resourceMetadataPath, resourceMetadataUrl } from "./resource-metadata.js";
 import { InvalidTokenError, type TokenVerifier } from "./token-verifier.js";
+import { sharingCors } from "../http/cors.js";
 
 /** Why a request was refused (for logs; never the token). */
 export type RejectionReason =
@@ -74,7 +75,13 @@ const MAX_ERROR_BODY = 65_536;
 /** The scheme a request presented its token with. */
 type Scheme = "bearer" | "dpop";
 
-/** Wraps `handler` so that only requests with a valid token for `resource` reach it. */
+/**
+ * Wraps `handler` so that only requests with a valid token for `resource`
+ * reach it. When `handler` applies CORS (`createHttpHandler(server, { cors })`
+ * or `cors(handler, options)`), preflights reach it without a token and every
+ * answer of `protect`'s own (401, 403, the metadata) carries the same CORS
+ * headers, so a page on an allowed origin can read `WWW-Authenticate`.
+ */
 export function protect(handler: (request: Request) => Promise<Response>, options: ProtectOptions): (request: Request) => Promise<Response> {
   // Long because what the options fix once (metadata, audiences, scopes, the DPoP gate)
   // is computed here and read by the small functions of each request below.
@@ -126,7 +133,7 @@ export function protect(handler: (request: Request) => Promise<Response>, option
   const invalid = (reason: RejectionReason, request: Request, scheme: Scheme | undefined, description: string, error: DPoPChallengeParams["error"] = "invalid_token", headers?: Record<string, string>) =>
     refuse(reason, request, challenged(401, wwwAuthenticate(scheme, error, description), `Unauthorized: ${description}`, headers && { headers }));
 
-  return async (request) => {
+  return sharingCors(handler, async (request) => {
     const url = new URL(request.url);
     if (metadataPaths.has(url.pathname)) {
       if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { allow: "GET, HEAD" } });
@@ -189,7 +196,7 @@ export function protect(handler: (request: Request) => Promise<Response>, option
     attachAuthInfo(request, info);
     const response = await toolScopeChallenge(await handler(request), scopeChallenge);
     return nonce === undefined ? response : withHeader(response, "dpop-nonce", nonce);
-  };
+  });
 }
 
 /** `response` with one more header (its own headers may be immutable); the body passes through unread. */

@@ -15,6 +15,8 @@ import { withIncomingFace } from "./incoming-face.js";
 import { jsonAnswer, jsonResponse, toResponse, type HttpAnswer } from "./json-response.js";
 import { answer, type StreamOptions } from "./streams.js";
 import { defaultHttpEra } from "../lazy-eras.js";
+import { corsFace, corsVetted, withCorsPolicy } from "./cors.js";
+import { corsPolicy, type CorsOptions, type CorsPolicy } from "./cors-policy.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions extends StreamOptions {
@@ -29,8 +31,19 @@ export interface HttpHandlerOptions extends StreamOptions {
    * Browser origins allowed to call the endpoint. A request with an `Origin`
    * header not listed (and not the endpoint's own origin) gets 403: this stops
    * DNS-rebinding attacks on local servers. Requests without `Origin` (non-browser clients) pass.
+   * The origins of `cors` are allowed too: list them there only.
    */
   allowedOrigins?: string[] | ((origin: string) => boolean);
+  /**
+   * CORS, for browser pages on other origins (off by default): preflights
+   * from `cors.origins` are answered (204; 403 for another origin), and every
+   * answer to such a page carries the headers that let it read the answer,
+   * its status and `WWW-Authenticate`, `Retry-After`, `DPoP-Nonce`,
+   * `Mcp-Session-Id`. An origin allowed here passes the `Origin` check too.
+   * `protect` wrapping this handler answers its 401/403 the same way.
+   * Options that cannot be right (`credentials` with `["*"]`) throw here.
+   */
+  cors?: CorsOptions;
   /** Largest request body in bytes (default 1 MiB); larger gets 413. */
   maxBodyBytes?: number;
   /** Time for the request body to arrive, in ms (default 30 000); slower gets 408. */
@@ -54,12 +67,19 @@ function rpcError(code: number, message: string): JSONRPCResponse {
   return errorResponse(undefined, { code, message });
 }
 
-function originAllowed(request: IncomingHttp, allowed: HttpHandlerOptions["allowedOrigins"]): boolean {
+/** The `Origin` check: no Origin, the endpoint's own, one of `allowed`, or one CORS allows (this handler's policy, or a `cors` wrapper's around it). */
+function originAllowed(request: IncomingHttp, allowed: HttpHandlerOptions["allowedOrigins"], policy: CorsPolicy | undefined): boolean {
   const origin = request.header("origin");
   if (origin === null) return true;
   if (origin === request.url.origin) return true;
-  if (typeof allowed === "function") return allowed(origin);
-  return (allowed ?? []).includes(origin);
+  if (typeof allowed === "function" ? allowed(origin) : (allowed ?? []).includes(origin)) return true;
+  if (policy?.allows(origin)) return true;
+  // Only for an origin about to be refused: on the Node path this makes the request's Request (a header it cannot hold: refused).
+  try {
+    return corsVetted(request.request());
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -80,13 +100,15 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   const era = options.legacy === false ? undefined : (options.legacy ?? defaultHttpEra());
+  // GET and DELETE are served to legacy sessions only.
+  const cors = options.cors === undefined ? undefined : corsPolicy(options.cors, era ? ["POST", "GET", "DELETE"] : ["POST"]);
   // Whether `era` claims a request: from its method and headers where the plugin can tell so (no web Request is made), else from the Request.
   const claimed = (incoming: IncomingHttp, message: Record<string, unknown> | undefined) =>
     era !== undefined && (era.claimsIncoming ? era.claimsIncoming(incoming, message) : era.claims(incoming.request(), message));
   const serve = async (incoming: IncomingHttp): Promise<HttpAnswer> => {
     try {
       if (path !== undefined && incoming.url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
-      if (!originAllowed(incoming, options.allowedOrigins)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
+      if (!originAllowed(incoming, options.allowedOrigins, cors)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
       if (incoming.method !== "POST") {
         if (era && claimed(incoming, undefined)) return await era.serve(incoming.request(), undefined, server);
         return jsonResponse(rpcError(INVALID_REQUEST, "Send JSON-RPC messages by POST; this stateless server has no stream to GET"), 405, { allow: "POST" });
@@ -110,6 +132,8 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       return jsonAnswer(rpcError(-32603, "Internal error"));
     }
   };
-  // The web face; the Node adapter finds the other (`serve`, on a request description) through incoming-face.ts.
-  return withIncomingFace(async (request: Request) => toResponse(await serve(incomingFromRequest(request))), serve);
+  const served = cors ? corsFace(cors, serve) : serve;
+  // The web face; the Node adapter finds the other (`served`, on a request description) through incoming-face.ts.
+  const handler = withIncomingFace(async (request: Request) => toResponse(await served(incomingFromRequest(request))), served);
+  return cors ? withCorsPolicy(handler, cors) : handler;
 }
