@@ -90,16 +90,14 @@ export class HttpLink implements LegacyLink {
       onMessage,
       touch: () => clock.touch(),
     });
-    const aborted = new Promise<never>((_, reject) =>
-      stop.addEventListener(
-        "abort",
-        () => {
-          if (clock.signal.aborted) reject(new RequestTimeoutError(clock.limitMs, `${String(message.method)} from ${this.wire.url}`));
-          else reject(signal?.aborted ? signal.reason : new TransportError("The legacy session was closed."));
-        },
-        { once: true },
-      ),
-    );
+    let onAbort!: () => void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        if (clock.signal.aborted) reject(new RequestTimeoutError(clock.limitMs, `${String(message.method)} from ${this.wire.url}`));
+        else reject(signal?.aborted ? signal.reason : new TransportError("The legacy session was closed."));
+      };
+      stop.addEventListener("abort", onAbort, { once: true });
+    });
     aborted.catch(() => undefined);
     try {
       const exchange = this.exchange(message, id, stop);
@@ -112,6 +110,8 @@ export class HttpLink implements LegacyLink {
       }
       throw error;
     } finally {
+      // A listener left on a signal that depends on a caller's timeout keeps some runtimes (Deno) alive until it fires.
+      stop.removeEventListener("abort", onAbort);
       clock.stop();
       this.pending.delete(id);
     }
