@@ -10,8 +10,9 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "test/**/*.test.ts"],
-    // What the tarballs hold is checked apart: npm run test:packaging.
-    exclude: [...configDefaults.exclude, "test/packaging/**"],
+    // What the tarballs hold is checked apart (npm run test:packaging), and so
+    // is the runtime matrix, which installs and starts other runtimes (npm run test:runtimes).
+    exclude: [...configDefaults.exclude, "test/packaging/**", "test/runtimes/**"],
     testTimeout: 60_000,
     // Type-level promises (expectTypeOf) in *.test-d.ts are checked by tsc. @mrtr/deprecated's
     // augment @mrtr/schema for the whole program they are in, so its own package typecheck
