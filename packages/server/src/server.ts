@@ -25,7 +25,7 @@ import type { FeatureMethods, ServerFeature } from "./features.js";
 import { extensionsOf, type ServerExtension } from "./extensions.js";
 import { METHODS } from "./methods/index.js";
 import { elicitationInputKind, InputKinds, type InputKind, type KindMethods } from "./input-kinds.js";
-import { ajvValidator } from "./json-schema/ajv.js";
+import { defaultJsonSchemaValidator } from "./json-schema/default.js";
 import type { JsonSchemaValidator } from "./json-schema/validator.js";
 import { addMiddleware, type ServerMiddleware } from "./middleware-hooks.js";
 import { Registry, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./registry.js";
@@ -121,9 +121,11 @@ export interface ServerOptions<K extends readonly InputKind<any>[] = readonly In
    */
   extensions?: readonly ServerExtension[];
   /**
-   * How tool schemas given as JSON Schema are checked (default `ajvValidator()`
-   * from `@mrtr/server/json-schema`, which generates code at run time; pass
-   * `interpretedValidator()` on hosts that forbid it).
+   * How tool schemas given as JSON Schema are checked. Default: ajv
+   * (`ajvValidator()` from `@mrtr/server/json-schema`, which generates code at
+   * run time) where the host allows code generation from strings, else
+   * `interpretedValidator()` (Cloudflare Workers, a CSP without
+   * `'unsafe-eval'`); the host is asked once, at the first schema compiled.
    */
   jsonSchemaValidator?: JsonSchemaValidator;
   /** Dynamic resource listing, added to the registered resources. */
@@ -237,7 +239,7 @@ function codecOf(options: ServerOptions<any>, hooks: HostHooks): RequestStateCod
 
 /** The parts of one server its methods share, from its options. */
 function serverCore(options: ServerOptions<any, any>, pageSize: number, hooks: HostHooks, subscriptions: ReturnType<typeof subscriptionsOf>): ServerCore {
-  const schemas = new SchemaChecks(options.jsonSchemaValidator ?? ajvValidator());
+  const schemas = new SchemaChecks(options.jsonSchemaValidator ?? defaultJsonSchemaValidator());
   const rs = options.requestState ?? {};
   return {
     serverInfo: { name: options.name, version: options.version, ...(options.title !== undefined && { title: options.title }) },

@@ -2,7 +2,10 @@
  * The default JSON Schema validator: ajv (draft 2020-12, with ajv-formats),
  * loaded on first use, so servers whose tools all use zod never load it.
  * ajv generates code at run time; on hosts that forbid that (Cloudflare
- * Workers and the like) use `interpretedValidator()`.
+ * Workers and the like) use `interpretedValidator()`, or leave
+ * `jsonSchemaValidator` unset: the server's default picks by itself
+ * (default.ts). Passed explicitly where code generation is refused, its
+ * compile throws an `EvalError` that says so and names the option.
  */
 import type { JsonSchemaValidator, SchemaVerdict } from "./validator.js";
 
@@ -22,9 +25,25 @@ export function ajvValidator(): JsonSchemaValidator {
     })());
   return {
     async compile(schema) {
-      const validate = (await load()).compile(schema);
+      const ajv = await load();
+      let validate: AjvValidate;
+      try {
+        validate = ajv.compile(schema);
+      } catch (error) {
+        if (!isCodeGenerationRefusal(error)) throw error;
+        throw new EvalError(
+          "ajvValidator(): this host refuses code generation from strings (eval, new Function), which ajv needs. " +
+            "Leave createServer's jsonSchemaValidator unset (the default then picks the interpreted validator), or pass interpretedValidator() from @mrtr/server/json-schema.",
+          { cause: error },
+        );
+      }
       return (value): SchemaVerdict =>
         validate(value) ? { valid: true } : { valid: false, problems: (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`) };
     },
   };
+}
+
+/** Whether `error` is a host's refusal to generate code from strings (V8, workerd, a CSP: an `EvalError`). */
+export function isCodeGenerationRefusal(error: unknown): boolean {
+  return error instanceof EvalError || (error instanceof Error && error.name === "EvalError");
 }

@@ -1,7 +1,9 @@
 /**
  * `@mrtr/server/json-schema`: the validators for tool schemas given as JSON
- * Schema. `ajvValidator()` is the default; pass `interpretedValidator()` as
- * `createServer({ jsonSchemaValidator })` on hosts without run-time code generation.
+ * Schema. Without `createServer({ jsonSchemaValidator })` a server uses
+ * `ajvValidator()` where the host allows run-time code generation and
+ * `interpretedValidator()` where it does not (asked once, at the first schema
+ * compiled); pass either to choose for yourself.
  *
  * @module
  */

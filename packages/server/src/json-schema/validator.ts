@@ -1,7 +1,8 @@
 /**
  * How the server validates values against tool schemas given as JSON Schema
- * (zod schemas validate themselves). Pluggable, because the default (ajv)
- * generates code at run time, which Workers-style hosts forbid.
+ * (zod schemas validate themselves). Pluggable, because ajv generates code
+ * at run time, which Workers-style hosts forbid (the default picks the
+ * interpreted validator there by itself: default.ts).
  */
 
 /** The verdict on one value. */

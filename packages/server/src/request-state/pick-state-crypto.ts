@@ -6,9 +6,12 @@
  *
  * - `process.getBuiltinModule("node:crypto")` where it exists (Node 20.16+,
  *   22.3+, Bun, Deno, workers with Node compatibility): synchronous;
- * - on older Node 20 (a `process.versions.node` but no `getBuiltinModule`),
- *   a dynamic `import()` of a computed specifier, which bundlers leave alone;
- * - anywhere else, or if the lookup fails or lacks a function: WebCrypto.
+ * - anywhere else (older Node 20 included), or if the lookup fails or lacks
+ *   a function: WebCrypto, which writes the same bytes.
+ *
+ * No `import()` of any kind: a computed specifier is refused by module
+ * analysers such as Miniflare's, and a literal `"node:crypto"` by bundles
+ * for workerd without Node compatibility.
  */
 import { isNodeCryptoModule, nodeStateCrypto } from "./node-state-crypto.js";
 import type { Eventually, StateCrypto } from "./state-crypto.js";
@@ -19,14 +22,12 @@ export type StateCryptoChoice = "auto" | "webcrypto";
 
 /** Where to look for node:crypto: the global object, or a stand-in in tests. */
 export interface CryptoHost {
-  process?: { versions?: { node?: unknown }; getBuiltinModule?: (id: string) => unknown } | undefined;
-  /** Loads a module by specifier (default: dynamic `import()`); used only where `getBuiltinModule` is missing. */
-  importModule?: (specifier: string) => Promise<unknown>;
+  process?: { getBuiltinModule?: (id: string) => unknown } | undefined;
 }
 
 const NODE_CRYPTO = "node:crypto";
 
-/** The back end for `choice` on `host`; a promise only on Node without `getBuiltinModule`. */
+/** The back end for `choice` on `host`. */
 export function pickStateCrypto(choice: StateCryptoChoice = "auto", host: CryptoHost = globalThis as CryptoHost): Eventually<StateCrypto> {
   if (choice !== "auto" && choice !== "webcrypto") throw new RangeError('RequestStateCodec: `crypto` must be "auto" or "webcrypto".');
   if (choice === "webcrypto") return webStateCrypto();
@@ -40,13 +41,7 @@ export function pickStateCrypto(choice: StateCryptoChoice = "auto", host: Crypto
     }
     return isNodeCryptoModule(module) ? nodeStateCrypto(module) : webStateCrypto();
   }
-  if (typeof proc?.versions?.node !== "string") return webStateCrypto();
-  const load = host.importModule ?? ((specifier: string) => import(/* @vite-ignore */ /* webpackIgnore: true */ specifier) as Promise<unknown>);
-  const web = webStateCrypto(); // fails now, not later, where there is no WebCrypto either
-  return load(NODE_CRYPTO).then(
-    (module) => (isNodeCryptoModule(module) ? nodeStateCrypto(module) : web),
-    () => web,
-  );
+  return webStateCrypto();
 }
 
 let shared: Eventually<StateCrypto> | undefined;
