@@ -21,17 +21,32 @@
  * The MCP handlers accept the page's origin as their own (a request's Origin
  * equal to the endpoint's origin passes `allowedOrigins`); any other
  * browser origin gets 403.
+ *
+ * The cross-origin mode (`crossOrigin`) moves the MCP endpoints to a server
+ * of their own, on another host name (`localhost`, another port), with CORS
+ * for the page's origin (`cors` of `createHttpHandler`; `protect` answers its
+ * own 401 and 403 with the same headers). The protected endpoint's resource
+ * identifier is its URL there, and it takes DPoP-bound tokens only, issued
+ * by an authorization server of this example (dpop-authorization-server.ts)
+ * that lets the page's origin call it. `/host-config.json` names the
+ * endpoints and asks the page for DPoP; the page's CSP lets it fetch from
+ * their origin. The page's origin serves no MCP endpoint then. Every request
+ * the MCP server receives is recorded (method, path, headers, status), for
+ * tests.
  */
+import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createSandboxProxyHandler } from "@mrtr/apps/sandbox";
-import { createHttpHandler } from "@mrtr/server";
+import { createHttpHandler, type CorsOptions } from "@mrtr/server";
+import { jwtVerifier, protect } from "@mrtr/server/auth";
 import { createNodeServer } from "@mrtr/server/node";
 import { createDemoServer, type DemoServerOptions } from "@mrtr/example-terminal-client/demo-server";
 import { startAuthorizationServer, type DevAuthorizationServer } from "@mrtr/example-terminal-client/dev-authorization-server";
 import { DEMO_SCOPES, protectDemo } from "@mrtr/example-terminal-client/serve-demo";
 import { createAppsDemoServer } from "./apps-demo-server.js";
 import { DIST_DIR } from "./build-page.js";
+import { startDPoPAuthorizationServer } from "./dpop-authorization-server.js";
 import { HOST_CONFIG_PATH, type HostConfig } from "./host-config.js";
 import { staticFiles } from "./static-files.js";
 
@@ -51,6 +66,30 @@ export interface DevServerOptions {
   root?: string;
   /** Options of both demo servers (step time of the long tool, a cancellation hook, …). */
   demo?: DemoServerOptions;
+  /** Serve the MCP endpoints from another origin than the page's (true: the defaults of {@link CrossOriginOptions}). */
+  crossOrigin?: boolean | CrossOriginOptions;
+}
+
+/** The cross-origin mode: the MCP endpoints on a server of their own, reached as `localhost`. */
+export interface CrossOriginOptions {
+  /** Its port (default 0: a free one). */
+  port?: number;
+  /**
+   * The browser origins its endpoints let in (`cors.origins`); default the
+   * page's origin alone. Anything else shows what a page not listed meets.
+   */
+  corsOrigins?: CorsOptions["origins"];
+}
+
+/** One request the MCP server of the cross-origin mode received, and its answer's status. */
+export interface McpRequestRecord {
+  method: string;
+  path: string;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
+  status: number;
+  /** The answer's headers, names in lower case. */
+  responseHeaders: Record<string, string>;
 }
 
 /** A running development server. */
@@ -61,10 +100,15 @@ export interface DevServer {
   endpoints: { open: string; protected: string; apps: string };
   /** The sandbox proxy of MCP Apps views (another origin than the page's). */
   sandboxProxyUrl: string;
-  /** The development authorization server (its recorded requests, for tests). */
-  authorizationServer: DevAuthorizationServer;
+  /** The authorization server of the protected endpoint (its recorded requests, for tests). */
+  authorizationServer: AuthorizationServer;
+  /** In the cross-origin mode: the MCP server's origin, and the requests it received. */
+  crossOrigin?: { origin: string; requests: McpRequestRecord[] };
   close(): Promise<void>;
 }
+
+/** What tests and the command need of an authorization server: the terminal client's (Bearer) or dpop-authorization-server.ts. */
+export type AuthorizationServer = Pick<DevAuthorizationServer, "issuer" | "jwksUrl" | "requests" | "close">;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -94,30 +138,83 @@ function hostConfigResponse(config: HostConfig): Response {
   return Response.json(config, { headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" } });
 }
 
+/** `handler` recording each request and its answer's status in `requests`. */
+function recording(handler: Handler, requests: McpRequestRecord[]): Handler {
+  return async (request) => {
+    const record: McpRequestRecord = { method: request.method, path: new URL(request.url).pathname, headers: Object.fromEntries(request.headers), status: 0, responseHeaders: {} };
+    requests.push(record);
+    const response = await handler(request);
+    record.status = response.status;
+    record.responseHeaders = Object.fromEntries(response.headers);
+    return response;
+  };
+}
+
+/** The three MCP endpoints at their paths, and the protected one's metadata; `undefined` for any other path. */
+function mcpRoutes(open: Handler, guarded: Handler, apps: Handler): (request: Request) => Response | Promise<Response> | undefined {
+  return (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === ENDPOINT_PATHS.open) return open(request);
+    if (path === ENDPOINT_PATHS.apps) return apps(request);
+    if (path === ENDPOINT_PATHS.protected || path.startsWith("/.well-known/oauth-protected-resource")) return guarded(request);
+    return undefined;
+  };
+}
+
 /** Starts the page, the endpoints, the sandbox proxy and the authorization server. */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   let handler: Handler = () => new Response("Starting", { status: 503 });
   let sandbox: Handler = () => new Response("Starting", { status: 503 });
+  let mcp: Handler = () => new Response("Starting", { status: 503 });
+  const cross = options.crossOrigin === true ? {} : options.crossOrigin || undefined;
   const main = await listen(options.port ?? 0, () => handler);
   const proxy = await listen(options.sandboxPort ?? 0, () => sandbox);
+  const mcpServer = cross ? await listen(cross.port ?? 0, () => mcp) : undefined;
   const origin = `http://127.0.0.1:${main.port}`;
   const proxyOrigin = `http://localhost:${proxy.port}`;
   const sandboxProxyUrl = `${proxyOrigin}${SANDBOX_PATH}`;
-  const endpoints = { open: `${origin}${ENDPOINT_PATHS.open}`, protected: `${origin}${ENDPOINT_PATHS.protected}`, apps: `${origin}${ENDPOINT_PATHS.apps}` };
-  const as = await startAuthorizationServer({ scopesSupported: DEMO_SCOPES, corsOrigins: [origin] });
+  const mcpOrigin = mcpServer ? `http://localhost:${mcpServer.port}` : origin;
+  const endpoints = { open: `${mcpOrigin}${ENDPOINT_PATHS.open}`, protected: `${mcpOrigin}${ENDPOINT_PATHS.protected}`, apps: `${mcpOrigin}${ENDPOINT_PATHS.apps}` };
   sandbox = sandboxRoutes(origin);
 
-  const page = staticFiles(options.root ?? DIST_DIR, { connectTo: [new URL(as.issuer).origin], frameFrom: [proxyOrigin] });
-  const open = createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.open });
-  const guarded = protectDemo(createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.protected }), endpoints.protected, as);
-  const apps = createHttpHandler(createAppsDemoServer(), { path: ENDPOINT_PATHS.apps });
+  let as: AuthorizationServer;
+  let routes: ReturnType<typeof mcpRoutes>;
+  let config: HostConfig;
+  const requests: McpRequestRecord[] = [];
+  if (cross) {
+    // DPoP in the browser needs tokens bound to the page's key: this example's own authorization server issues them.
+    as = await startDPoPAuthorizationServer({ scopesSupported: ["mcp"], corsOrigins: [origin] });
+    const cors: CorsOptions = { origins: cross.corsOrigins ?? [origin] };
+    const open = createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.open, cors });
+    // protect around a handler with CORS: its 401 and 403 carry the same headers, and preflights pass through to the handler.
+    const guarded = protect(createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.protected, cors }), {
+      resource: endpoints.protected,
+      authorizationServers: [as.issuer],
+      requiredScopes: ["mcp"],
+      verify: jwtVerifier({ jwksUrl: as.jwksUrl, issuer: as.issuer, audience: endpoints.protected }),
+      metadata: { resource_name: "mrtr demo server" },
+      dpop: { required: true, nonce: { secrets: [randomBytes(32)] } },
+    });
+    const apps = createHttpHandler(createAppsDemoServer(), { path: ENDPOINT_PATHS.apps, cors });
+    const crossRoutes = mcpRoutes(open, guarded, apps);
+    mcp = recording((request) => crossRoutes(request) ?? new Response("Not found", { status: 404 }), requests);
+    routes = () => undefined;
+    config = { sandboxProxyUrl, endpoints, dpop: true };
+  } else {
+    const dev = await startAuthorizationServer({ scopesSupported: DEMO_SCOPES, corsOrigins: [origin] });
+    as = dev;
+    const open = createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.open });
+    const guarded = protectDemo(createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.protected }), endpoints.protected, dev);
+    const apps = createHttpHandler(createAppsDemoServer(), { path: ENDPOINT_PATHS.apps });
+    routes = mcpRoutes(open, guarded, apps);
+    config = { sandboxProxyUrl };
+  }
+
+  const connectTo = [new URL(as.issuer).origin, ...(cross ? [mcpOrigin] : [])];
+  const page = staticFiles(options.root ?? DIST_DIR, { connectTo, frameFrom: [proxyOrigin] });
   handler = (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === ENDPOINT_PATHS.open) return open(request);
-    if (path === ENDPOINT_PATHS.apps) return apps(request);
-    if (path === HOST_CONFIG_PATH) return hostConfigResponse({ sandboxProxyUrl });
-    if (path === ENDPOINT_PATHS.protected || path.startsWith("/.well-known/oauth-protected-resource")) return guarded(request);
-    return page(request);
+    if (new URL(request.url).pathname === HOST_CONFIG_PATH) return hostConfigResponse(config);
+    return routes(request) ?? page(request);
   };
 
   return {
@@ -125,8 +222,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     endpoints,
     sandboxProxyUrl,
     authorizationServer: as,
+    ...(cross && { crossOrigin: { origin: mcpOrigin, requests } }),
     close: async () => {
-      await Promise.all([stop(main.server), stop(proxy.server)]);
+      await Promise.all([stop(main.server), stop(proxy.server), ...(mcpServer ? [stop(mcpServer.server)] : [])]);
       await as.close();
     },
   };

@@ -3,14 +3,16 @@
  * server answered, list the tools the model may call (saying how many
  * app-only ones are left out), and run the calls the user starts; a tool
  * with an MCP Apps view gets it beside its text result (one view at a time:
- * the last one is torn down before the next call). The page's structure is
- * in public/index.html.
+ * the last one is torn down before the next call). The endpoints are the
+ * page's own, or those on another origin that `/host-config.json` names
+ * (endpoint-config.ts). The page's structure is in public/index.html.
  */
 import type { McpClient } from "@mrtr/client";
 import { runCall } from "./call-view.js";
 import { connect } from "./connection.js";
 import { describeError } from "./describe-error.js";
 import { byId, el, replace } from "./dom.js";
+import { endpointUrl, loadEndpointConfig, showEndpoints, type EndpointConfig } from "./endpoint-config.js";
 import { browserLogin } from "./login.js";
 import { hiddenToolsNote, modelTools, type HostTool } from "./model-tools.js";
 import { showTools } from "./tool-list.js";
@@ -29,6 +31,7 @@ const ui = {
   result: byId("result"),
 };
 const login = browserLogin(ui.login);
+const endpointConfig = loadEndpointConfig().then((config) => (showEndpoints(ui.endpoint, config), config));
 let client: McpClient | undefined;
 let view: ShownView | undefined;
 
@@ -47,7 +50,7 @@ async function callTool(current: McpClient, tools: HostTool[], tool: HostTool, a
 }
 
 /** Connects to `endpoint`, replacing any earlier connection, and lists the tools. */
-async function open(endpoint: URL): Promise<void> {
+async function open(endpoint: URL, config: EndpointConfig): Promise<void> {
   await closeView();
   await client?.close().catch(() => undefined);
   replace(ui.tools);
@@ -56,7 +59,7 @@ async function open(endpoint: URL): Promise<void> {
   replace(ui.result);
   ui.toolsSection.hidden = true;
   replace(ui.connection, `Connecting to ${endpoint.href}…`);
-  const current = connect(endpoint, { questions: ui.questions, login });
+  const current = connect(endpoint, { questions: ui.questions, login }, { dpop: config.dpop });
   client = current;
   try {
     const discovered = await current.discover();
@@ -80,5 +83,7 @@ async function open(endpoint: URL): Promise<void> {
 
 ui.form.addEventListener("submit", (event) => {
   event.preventDefault();
-  void open(new URL(ui.endpoint.value, location.href));
+  const option = ui.endpoint.selectedOptions[0];
+  if (!option) return;
+  void endpointConfig.then((config) => open(endpointUrl(option, config, location.href), config));
 });
