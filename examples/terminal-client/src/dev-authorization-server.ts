@@ -7,11 +7,18 @@
  * none), code and refresh-token single use, refresh rotation. Access tokens
  * are ES256 JWTs its JWKS verifies. Every request is recorded for tests.
  * Browser origins listed in `corsOrigins` may call it with fetch.
+ *
+ * With `dpop`, it issues DPoP-bound tokens only (RFC 9449): every token
+ * request must carry one valid proof (dpop-proof.ts), else it is refused
+ * with `invalid_dpop_proof`; the access token's `cnf.jkt` is the thumbprint
+ * of the proof's key, `token_type` is `DPoP`, and a refresh token is bound
+ * to that key too (a refresh with another key's proof is `invalid_grant`).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { checkDPoPProof, DPOP_ALGORITHMS } from "./dpop-proof.js";
 
 type AuthMethod = "client_secret_basic" | "client_secret_post" | "none";
 
@@ -52,6 +59,14 @@ export interface DevAuthorizationServerOptions {
    * OAuth client does for discovery, registration and tokens. Default none.
    */
   corsOrigins?: string[];
+  /**
+   * Issue DPoP-bound tokens only (RFC 9449), as a client that asks for DPoP
+   * needs: a token request without one valid `DPoP` proof is refused with
+   * 400 `invalid_dpop_proof`; tokens carry `cnf.jkt` and are answered with
+   * `token_type` `DPoP`; the metadata names `dpop_signing_alg_values_supported`.
+   * Default false (Bearer tokens; a proof sent anyway is ignored).
+   */
+  dpop?: boolean;
 }
 
 /** One request the server received, for tests. */
@@ -99,7 +114,9 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
   const clients: DevAuthorizationServer["clients"] = new Map();
   for (const c of options.clients ?? []) clients.set(c.clientId, { ...(c.clientSecret !== undefined && { clientSecret: c.clientSecret }), method: c.method, redirectUris: c.redirectUris ?? [] });
   const codes = new Map<string, { clientId: string; redirectUri: string; challenge: string; resource?: string; scope?: string }>();
-  const refreshes = new Map<string, { clientId: string; resource?: string; scope?: string }>();
+  const refreshes = new Map<string, { clientId: string; resource?: string; scope?: string; jkt?: string }>();
+  /** The `jti`s of the DPoP proofs accepted. */
+  const proofIds = new Set<string>();
   const path = options.issuerPath ?? "";
   let issuer = "";
   const methods = options.authMethods ?? ["none", "client_secret_basic", "client_secret_post"];
@@ -117,11 +134,13 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
     ...(options.advertiseIss !== false && { authorization_response_iss_parameter_supported: true }),
     ...(options.clientIdMetadataDocuments && { client_id_metadata_document_supported: true }),
     ...(options.scopesSupported && { scopes_supported: options.scopesSupported }),
+    ...(options.dpop && { dpop_signing_alg_values_supported: DPOP_ALGORITHMS }),
   });
 
-  const issue = async (clientId: string, resource: string | undefined, scope: string | undefined) => {
+  /** The token response; `jkt`, the DPoP key's thumbprint, binds the tokens to that key. */
+  const issue = async (clientId: string, resource: string | undefined, scope: string | undefined, jkt: string | undefined) => {
     const ttl = options.accessTokenSeconds ?? 3600;
-    const accessToken = await new SignJWT({ scope: scope ?? "", client_id: clientId })
+    const accessToken = await new SignJWT({ scope: scope ?? "", client_id: clientId, ...(jkt !== undefined && { cnf: { jkt } }) })
       .setProtectedHeader({ alg: "ES256", kid: "dev-1", typ: "at+jwt" })
       .setIssuer(issuer)
       .setSubject(options.subject ?? "user-1")
@@ -130,10 +149,10 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
       .setExpirationTime(`${ttl}s`)
       .setJti(b64url(randomBytes(12)))
       .sign(privateKey);
-    const body: Record<string, unknown> = { access_token: accessToken, token_type: "Bearer", expires_in: ttl, ...(scope && { scope }) };
+    const body: Record<string, unknown> = { access_token: accessToken, token_type: jkt === undefined ? "Bearer" : "DPoP", expires_in: ttl, ...(scope && { scope }) };
     if (options.refreshTokens !== false) {
       const refresh = b64url(randomBytes(24));
-      refreshes.set(refresh, { clientId, ...(resource !== undefined && { resource }), ...(scope !== undefined && { scope }) });
+      refreshes.set(refresh, { clientId, ...(resource !== undefined && { resource }), ...(scope !== undefined && { scope }), ...(jkt !== undefined && { jkt }) });
       body.refresh_token = refresh;
     }
     return body;
@@ -241,6 +260,9 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
           if (req.method !== "POST") return json(405, { error: "invalid_request" });
           const client = authenticate(req, form);
           if (typeof client !== "string") return json(401, client, { "www-authenticate": 'Basic realm="token"' });
+          const proof = options.dpop ? await checkDPoPProof(req.headers.dpop, `${issuer}/token`, proofIds) : undefined;
+          if (proof && "refused" in proof) return json(400, { error: "invalid_dpop_proof", error_description: proof.refused });
+          const jkt = proof?.jkt;
           const grant = form.get("grant_type");
           if (grant === "authorization_code") {
             const entry = codes.get(form.get("code") ?? "");
@@ -249,15 +271,15 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
             const verifier = form.get("code_verifier") ?? "";
             if (b64url(createHash("sha256").update(verifier).digest()) !== entry.challenge) return json(400, { error: "invalid_grant", error_description: "PKCE verification failed" });
             if ((form.get("resource") ?? undefined) !== entry.resource) return json(400, { error: "invalid_target" });
-            return json(200, await issue(client, entry.resource, entry.scope));
+            return json(200, await issue(client, entry.resource, entry.scope, jkt));
           }
           if (grant === "refresh_token") {
             const entry = refreshes.get(form.get("refresh_token") ?? "");
             refreshes.delete(form.get("refresh_token") ?? "");
-            if (!entry || entry.clientId !== client) return json(400, { error: "invalid_grant" });
+            if (!entry || entry.clientId !== client || entry.jkt !== jkt) return json(400, { error: "invalid_grant" });
             const resource = form.get("resource") ?? entry.resource;
             if (resource !== entry.resource) return json(400, { error: "invalid_target" });
-            return json(200, await issue(client, resource, entry.scope));
+            return json(200, await issue(client, resource, entry.scope, jkt));
           }
           return json(400, { error: "unsupported_grant_type" });
         }

@@ -27,8 +27,8 @@
  * for the page's origin (`cors` of `createHttpHandler`; `protect` answers its
  * own 401 and 403 with the same headers). The protected endpoint's resource
  * identifier is its URL there, and it takes DPoP-bound tokens only, issued
- * by an authorization server of this example (dpop-authorization-server.ts)
- * that lets the page's origin call it. `/host-config.json` names the
+ * by the development authorization server with its `dpop` option, which
+ * lets the page's origin call it. `/host-config.json` names the
  * endpoints and asks the page for DPoP; the page's CSP lets it fetch from
  * their origin. The page's origin serves no MCP endpoint then. Every request
  * the MCP server receives is recorded (method, path, headers, status), for
@@ -46,7 +46,6 @@ import { startAuthorizationServer, type DevAuthorizationServer } from "@mrtr/exa
 import { DEMO_SCOPES, protectDemo } from "@mrtr/example-terminal-client/serve-demo";
 import { createAppsDemoServer } from "./apps-demo-server.js";
 import { DIST_DIR } from "./build-page.js";
-import { startDPoPAuthorizationServer } from "./dpop-authorization-server.js";
 import { HOST_CONFIG_PATH, type HostConfig } from "./host-config.js";
 import { staticFiles } from "./static-files.js";
 
@@ -101,14 +100,11 @@ export interface DevServer {
   /** The sandbox proxy of MCP Apps views (another origin than the page's). */
   sandboxProxyUrl: string;
   /** The authorization server of the protected endpoint (its recorded requests, for tests). */
-  authorizationServer: AuthorizationServer;
+  authorizationServer: DevAuthorizationServer;
   /** In the cross-origin mode: the MCP server's origin, and the requests it received. */
   crossOrigin?: { origin: string; requests: McpRequestRecord[] };
   close(): Promise<void>;
 }
-
-/** What tests and the command need of an authorization server: the terminal client's (Bearer) or dpop-authorization-server.ts. */
-export type AuthorizationServer = Pick<DevAuthorizationServer, "issuer" | "jwksUrl" | "requests" | "close">;
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -177,13 +173,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const endpoints = { open: `${mcpOrigin}${ENDPOINT_PATHS.open}`, protected: `${mcpOrigin}${ENDPOINT_PATHS.protected}`, apps: `${mcpOrigin}${ENDPOINT_PATHS.apps}` };
   sandbox = sandboxRoutes(origin);
 
-  let as: AuthorizationServer;
+  let as: DevAuthorizationServer;
   let routes: ReturnType<typeof mcpRoutes>;
   let config: HostConfig;
   const requests: McpRequestRecord[] = [];
   if (cross) {
-    // DPoP in the browser needs tokens bound to the page's key: this example's own authorization server issues them.
-    as = await startDPoPAuthorizationServer({ scopesSupported: ["mcp"], corsOrigins: [origin] });
+    // DPoP in the browser needs tokens bound to the page's key: the development authorization server issues them with `dpop`.
+    // A page keeps no secret: every client it registers is public (`none`), whatever it asks for.
+    as = await startAuthorizationServer({ scopesSupported: ["mcp"], corsOrigins: [origin], dpop: true, authMethods: ["none"] });
     const cors: CorsOptions = { origins: cross.corsOrigins ?? [origin] };
     const open = createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.open, cors });
     // protect around a handler with CORS: its 401 and 403 carry the same headers, and preflights pass through to the handler.
@@ -201,10 +198,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     routes = () => undefined;
     config = { sandboxProxyUrl, endpoints, dpop: true };
   } else {
-    const dev = await startAuthorizationServer({ scopesSupported: DEMO_SCOPES, corsOrigins: [origin] });
-    as = dev;
+    as = await startAuthorizationServer({ scopesSupported: DEMO_SCOPES, corsOrigins: [origin] });
     const open = createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.open });
-    const guarded = protectDemo(createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.protected }), endpoints.protected, dev);
+    const guarded = protectDemo(createHttpHandler(createDemoServer(options.demo), { path: ENDPOINT_PATHS.protected }), endpoints.protected, as);
     const apps = createHttpHandler(createAppsDemoServer(), { path: ENDPOINT_PATHS.apps });
     routes = mcpRoutes(open, guarded, apps);
     config = { sandboxProxyUrl };
