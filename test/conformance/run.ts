@@ -5,9 +5,12 @@
  * supplies that binary without replacing the system Node, which keeps running
  * the code under test. Both are installed on first use into .cache/conformance.
  *
- * It runs three sets, as the suite lists them:
+ * It runs these sets, as the suite lists them:
  * - `server`: the full 2026-07-28 server set against the fixture in its
  *   default, modern-only mode;
+ * - `server-bun`: the same set against the same fixture served natively by
+ *   Bun (`Bun.serve`; Bun installed into .cache/runtimes by the runtime
+ *   matrix's installer);
  * - `server-2025-11-25`: the 2025-11-25 requirement set (`--requirements
  *   2025-11-25`, initialize-based clients) against the fixture in dual-era
  *   mode (`--legacy`, through @mrtr/legacy);
@@ -34,6 +37,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../helpers/processes.js";
+import { ensureRuntime } from "../runtimes/install.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const cache = join(root, ".cache/conformance");
@@ -51,8 +55,8 @@ const LEGACY_SPEC = "2025-11-25";
 const EXPECTED_FAILURES = join(root, "test/conformance/expected-failures.json");
 type Side = "server" | "client";
 /** A set of scenarios the run scores: one side, at one revision. */
-type SetName = "server" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks" | "client-auth-extensions";
-const SETS: readonly SetName[] = ["server", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks", "client-auth-extensions"];
+type SetName = "server" | "server-bun" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks" | "client-auth-extensions";
+const SETS: readonly SetName[] = ["server", "server-bun", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks", "client-auth-extensions"];
 
 /** The authorization extensions' client scenarios that `@mrtr/client/auth` implements. */
 const CLIENT_AUTH_EXTENSIONS = ["auth/client-credentials-basic", "auth/client-credentials-jwt", "auth/enterprise-managed-authorization", "auth/wif-jwt-bearer", "auth/dpop", "auth/dpop-nonce"];
@@ -62,6 +66,7 @@ function readExpected(): Expected {
   const raw = JSON.parse(readFileSync(EXPECTED_FAILURES, "utf8")) as Partial<Expected>;
   return {
     server: raw.server ?? {},
+    "server-bun": raw["server-bun"] ?? {},
     "server-2025-11-25": raw["server-2025-11-25"] ?? {},
     client: raw.client ?? {},
     "client-2025-11-25": raw["client-2025-11-25"] ?? {},
@@ -125,8 +130,10 @@ function install(): void {
   if (r.status !== 0) throw new Error("could not install the conformance suite");
 }
 
-async function startFixture(port: number, args: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "test/conformance/server.ts"), ...args], {
+/** Starts the fixture on `port`: on this Node, or served natively by Bun when `bun` is its binary. */
+async function startFixture(port: number, args: string[] = [], bun?: string): Promise<ChildProcess> {
+  const command = bun ? [bun, join(root, "test/conformance/server.ts"), ...args] : [process.execPath, "--import", "tsx", join(root, "test/conformance/server.ts"), ...args];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
@@ -230,6 +237,7 @@ async function main(): Promise<void> {
   const pick = (list: string[]) => (only.length ? list.filter((s) => only.includes(s)) : list);
   const lists: Record<SetName, string[]> = {
     server: scenariosOf("server"),
+    "server-bun": scenariosOf("server"),
     "server-2025-11-25": requiredScenarios("server", LEGACY_SPEC),
     client: scenariosOf("client"),
     "client-2025-11-25": requiredScenarios("client", LEGACY_SPEC),
@@ -253,6 +261,20 @@ async function main(): Promise<void> {
     for (const s of pick(lists["server-tasks"])) outcomes.push(report(runSuite("server-tasks", "server", s, ["--url", url(modernPort)], null)));
   } finally {
     modern.kill();
+  }
+
+  // The same server set against the fixture served natively by Bun (Bun.serve): the runtime matrix's second target.
+  const bunScenarios = pick(lists["server-bun"]);
+  if (bunScenarios.length > 0) {
+    const bun = ensureRuntime("bun");
+    if ("skip" in bun) throw new Error(`conformance server-bun: ${bun.skip}`);
+    const bunPort = await freePort();
+    const served = await startFixture(bunPort, [], bun.path);
+    try {
+      for (const s of bunScenarios) outcomes.push(report(runSuite("server-bun", "server", s, ["--url", url(bunPort)])));
+    } finally {
+      served.kill();
+    }
   }
 
   const legacyScenarios = pick(lists["server-2025-11-25"]);

@@ -457,7 +457,16 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
     serveStdio(server, legacy ? { legacy: legacyStdio() } : {});
     console.error(`conformance fixture serving on stdio${legacy ? " (dual-era)" : ""}`);
   } else {
-    const http = createNodeServer(createHttpHandler(server, legacy ? { legacy: legacyHttp() } : {}));
-    http.listen(port, "127.0.0.1", () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp${legacy ? " (dual-era)" : ""}`));
+    // A local server: only loopback host names (the Node adapter checks this itself; Bun.serve's handler needs the option).
+    const handler = createHttpHandler(server, { allowedHosts: "loopback", ...(legacy && { legacy: legacyHttp() }) });
+    const listening = () => console.log(`conformance fixture listening on http://127.0.0.1:${port}/mcp${legacy ? " (dual-era)" : ""}`);
+    // Under Bun, served natively (the runtime matrix's second conformance target); idleTimeout above the 15 s event-stream heartbeat.
+    const bun = (globalThis as { Bun?: { serve(options: object): unknown } }).Bun;
+    if (bun) {
+      bun.serve({ port, hostname: "127.0.0.1", idleTimeout: 30, fetch: handler });
+      listening();
+    } else {
+      createNodeServer(handler).listen(port, "127.0.0.1", listening);
+    }
   }
 }

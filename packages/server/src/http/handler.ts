@@ -17,6 +17,7 @@ import { answer, type StreamOptions } from "./streams.js";
 import { defaultHttpEra } from "../lazy-eras.js";
 import { corsFace, corsVetted, withCorsPolicy } from "./cors.js";
 import { corsPolicy, type CorsOptions, type CorsPolicy } from "./cors-policy.js";
+import { LOOPBACK_HOST } from "./loopback-host.js";
 
 /** Options of the HTTP handler. */
 export interface HttpHandlerOptions extends StreamOptions {
@@ -34,6 +35,17 @@ export interface HttpHandlerOptions extends StreamOptions {
    * The origins of `cors` are allowed too: list them there only.
    */
   allowedOrigins?: string[] | ((origin: string) => boolean);
+  /**
+   * The Host names the endpoint answers to (others get 403): `"loopback"`
+   * for `localhost`, `127.x.y.z` and `[::1]` (any port), a list of host names
+   * (with the port when not the scheme's default, as a `Host` header has it;
+   * case aside), or a function. Default: any. A local server on Bun, Deno or
+   * another fetch runtime sets `"loopback"` to stop DNS rebinding (a web
+   * page's own host name pointed at 127.0.0.1), which the handler cannot
+   * detect alone; `createNodeServer` does this by itself for a loopback
+   * listener.
+   */
+  allowedHosts?: "loopback" | readonly string[] | ((host: string) => boolean);
   /**
    * CORS, for browser pages on other origins (off by default): preflights
    * from `cors.origins` are answered (204; 403 for another origin), and every
@@ -67,6 +79,18 @@ function rpcError(code: number, message: string): JSONRPCResponse {
   return errorResponse(undefined, { code, message });
 }
 
+/** The Host check of `allowedHosts` (none: every host), made once. */
+function hostCheck(allowed: HttpHandlerOptions["allowedHosts"]): (host: string) => boolean {
+  if (allowed === undefined) return () => true;
+  if (allowed === "loopback") return (host) => LOOPBACK_HOST.test(host);
+  if (typeof allowed === "function") return (host) => allowed(host) === true;
+  if (!Array.isArray(allowed) || !allowed.every((h) => typeof h === "string" && h !== "")) {
+    throw new TypeError('createHttpHandler: allowedHosts must be "loopback", a list of host names (host[:port]) or a function.');
+  }
+  const hosts = new Set(allowed.map((h) => h.toLowerCase()));
+  return (host) => hosts.has(host.toLowerCase());
+}
+
 /** The `Origin` check: no Origin, the endpoint's own, one of `allowed`, or one CORS allows (this handler's policy, or a `cors` wrapper's around it). */
 function originAllowed(request: IncomingHttp, allowed: HttpHandlerOptions["allowedOrigins"], policy: CorsPolicy | undefined): boolean {
   const origin = request.header("origin");
@@ -97,6 +121,7 @@ function originAllowed(request: IncomingHttp, allowed: HttpHandlerOptions["allow
  */
 export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
   const path = options.path;
+  const hostAllowed = hostCheck(options.allowedHosts);
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   const era = options.legacy === false ? undefined : (options.legacy ?? defaultHttpEra());
@@ -108,6 +133,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
   const serve = async (incoming: IncomingHttp): Promise<HttpAnswer> => {
     try {
       if (path !== undefined && incoming.url.pathname !== path) return jsonResponse({ error: "Not found" }, 404);
+      if (!hostAllowed(incoming.url.host)) return jsonResponse(rpcError(INVALID_REQUEST, "Host not allowed: this endpoint answers only the host names its allowedHosts lists"), 403);
       if (!originAllowed(incoming, options.allowedOrigins, cors)) return jsonResponse(rpcError(INVALID_REQUEST, "Origin not allowed"), 403);
       if (incoming.method !== "POST") {
         if (era && claimed(incoming, undefined)) return await era.serve(incoming.request(), undefined, server);

@@ -18,6 +18,7 @@ import { incomingFaceOf } from "./incoming-face.js";
 import { JsonAnswer, type HttpAnswer } from "./json-response.js";
 import { holdConnections } from "./node-connections.js";
 import { headersOf, incomingFromNode, withPeer } from "./node-incoming.js";
+import { LOOPBACK_ADDRESS, LOOPBACK_HOST } from "./loopback-host.js";
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -62,8 +63,6 @@ export const NODE_SERVER_DEFAULTS = {
   maxConnectionsPerPeer: 256,
 } as const satisfies Required<Omit<NodeServerOptions, keyof NodeListenerOptions>>;
 
-const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/;
-const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
 
 /** A plain answer from the adapter itself (no JSON-RPC message could be read). */
 function refuse(res: NodeResponse, status: number, message: string, headers: Record<string, string> = {}): void {
