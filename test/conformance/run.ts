@@ -11,6 +11,9 @@
  * - `server-bun`: the same set against the same fixture served natively by
  *   Bun (`Bun.serve`; Bun installed into .cache/runtimes by the runtime
  *   matrix's installer);
+ * - `server-workerd`: the same set against the fixture as a Cloudflare Worker
+ *   (worker.ts, bundled as wrangler bundles it) in workerd, through
+ *   Miniflare (installed the same way);
  * - `server-2025-11-25`: the 2025-11-25 requirement set (`--requirements
  *   2025-11-25`, initialize-based clients) against the fixture in dual-era
  *   mode (`--legacy`, through @mrtr/legacy);
@@ -33,11 +36,13 @@
  * 2025-11-25 one then runs alone, at `--spec-version 2025-11-25`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { freePort } from "../helpers/processes.js";
 import { ensureRuntime } from "../runtimes/install.js";
+import { bundleWorker } from "../runtimes/workerd-bundle.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const cache = join(root, ".cache/conformance");
@@ -55,8 +60,8 @@ const LEGACY_SPEC = "2025-11-25";
 const EXPECTED_FAILURES = join(root, "test/conformance/expected-failures.json");
 type Side = "server" | "client";
 /** A set of scenarios the run scores: one side, at one revision. */
-type SetName = "server" | "server-bun" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks" | "client-auth-extensions";
-const SETS: readonly SetName[] = ["server", "server-bun", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks", "client-auth-extensions"];
+type SetName = "server" | "server-bun" | "server-workerd" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks" | "client-auth-extensions";
+const SETS: readonly SetName[] = ["server", "server-bun", "server-workerd", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks", "client-auth-extensions"];
 
 /** The authorization extensions' client scenarios that `@mrtr/client/auth` implements. */
 const CLIENT_AUTH_EXTENSIONS = ["auth/client-credentials-basic", "auth/client-credentials-jwt", "auth/enterprise-managed-authorization", "auth/wif-jwt-bearer", "auth/dpop", "auth/dpop-nonce"];
@@ -67,6 +72,7 @@ function readExpected(): Expected {
   return {
     server: raw.server ?? {},
     "server-bun": raw["server-bun"] ?? {},
+    "server-workerd": raw["server-workerd"] ?? {},
     "server-2025-11-25": raw["server-2025-11-25"] ?? {},
     client: raw.client ?? {},
     "client-2025-11-25": raw["client-2025-11-25"] ?? {},
@@ -149,6 +155,22 @@ async function startFixture(port: number, args: string[] = [], bun?: string): Pr
     child.on("exit", (code) => rej(new Error(`fixture server exited with ${code}`)));
   });
   return child;
+}
+
+/** The fixture's Worker (worker.ts, bundled from dist/ as wrangler would) in workerd, through Miniflare, on a free loopback port. */
+async function startWorker(): Promise<{ url: string; stop(): Promise<void> }> {
+  const installed = ensureRuntime("miniflare");
+  if ("skip" in installed) throw new Error(`conformance server-workerd: ${installed.skip}`);
+  const bundle = await bundleWorker(join(root, "test/conformance/worker.ts"), join(cache, "worker"));
+  if (bundle.nodeImports.length > 0 || bundle.computedImports.length > 0) throw new Error(`conformance server-workerd: the Worker bundle imports ${[...bundle.nodeImports, ...bundle.computedImports].join(", ")}`);
+  const { Miniflare } = (await import(pathToFileURL(join(dirname(installed.path), "dist/src/index.js")).href)) as {
+    Miniflare: new (options: Record<string, unknown>) => { ready: Promise<URL>; dispose(): Promise<void> };
+  };
+  const secret = randomBytes(32).toString("base64url");
+  const port = await freePort();
+  const mf = new Miniflare({ modules: true, scriptPath: bundle.main, compatibilityDate: "2026-07-01", bindings: { MRTR_STATE_SECRET: secret }, host: "127.0.0.1", port });
+  await mf.ready;
+  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => mf.dispose() };
 }
 
 interface Outcome {
@@ -238,6 +260,7 @@ async function main(): Promise<void> {
   const lists: Record<SetName, string[]> = {
     server: scenariosOf("server"),
     "server-bun": scenariosOf("server"),
+    "server-workerd": scenariosOf("server"),
     "server-2025-11-25": requiredScenarios("server", LEGACY_SPEC),
     client: scenariosOf("client"),
     "client-2025-11-25": requiredScenarios("client", LEGACY_SPEC),
@@ -274,6 +297,17 @@ async function main(): Promise<void> {
       for (const s of bunScenarios) outcomes.push(report(runSuite("server-bun", "server", s, ["--url", url(bunPort)])));
     } finally {
       served.kill();
+    }
+  }
+
+  // And against the fixture as a Cloudflare Worker in workerd (Miniflare), bundled as wrangler bundles it.
+  const workerdScenarios = pick(lists["server-workerd"]);
+  if (workerdScenarios.length > 0) {
+    const worker = await startWorker();
+    try {
+      for (const s of workerdScenarios) outcomes.push(report(runSuite("server-workerd", "server", s, ["--url", worker.url])));
+    } finally {
+      await worker.stop();
     }
   }
 

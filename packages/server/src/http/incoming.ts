@@ -36,12 +36,21 @@ export interface IncomingHttp {
   request(): Request;
 }
 
+/**
+ * A header value without leading or trailing whitespace (RFC 9110 §5.5: OWS
+ * is not part of the value). Node and most fetch runtimes strip it when they
+ * parse; workerd hands incoming values over as sent.
+ */
+function withoutOws(value: string | null): string | null {
+  return value === null ? null : value.replace(/^[ \t]+|[ \t]+$/g, "");
+}
+
 /** A web `Request` as the handler reads it. */
 export function incomingFromRequest(request: Request): IncomingHttp {
   return {
     method: request.method,
     url: new URL(request.url),
-    header: (name) => request.headers.get(name),
+    header: (name) => withoutOws(request.headers.get(name)),
     readBody: (limits) => readWithin(request.body, limits),
     signal: request.signal,
     peer: peerOf(request),
