@@ -19,6 +19,8 @@ import { JsonAnswer, type HttpAnswer } from "./json-response.js";
 import { holdConnections } from "./node-connections.js";
 import { headersOf, incomingFromNode, withPeer } from "./node-incoming.js";
 import { LOOPBACK_ADDRESS, LOOPBACK_HOST } from "./loopback-host.js";
+import { corsPolicyOf } from "./cors.js";
+import { corsHeaders } from "./cors-answer.js";
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -64,8 +66,14 @@ export const NODE_SERVER_DEFAULTS = {
 } as const satisfies Required<Omit<NodeServerOptions, keyof NodeListenerOptions>>;
 
 
+/** One value of a Node request's header (several joined by ", "), or null. */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+}
+
 /** A plain answer from the adapter itself (no JSON-RPC message could be read). */
-function refuse(res: NodeResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function refuseWith(res: NodeResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -178,11 +186,15 @@ async function send(response: Response, res: NodeResponse): Promise<void> {
 /** Adapts `(Request) => Promise<Response>` to a Node `http` request listener. Never throws. */
 export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}) {
   const entry = incomingFaceOf(handler);
+  const policy = corsPolicyOf(handler);
   return (req: IncomingMessage, res: NodeResponse): void => {
+    // The adapter's own answers to a page the handler's CORS allows are readable by it too (not the Host refusal: no allowed page sends a rebound Host).
+    const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
+      refuseWith(res, status, message, policy ? { ...headers, ...corsHeaders(policy, (name) => headerOf(req, name)) } : headers);
     try {
       const local = req.socket.localAddress ?? "";
       if (!options.allowAnyHost && LOOPBACK_ADDRESS.test(local) && !LOOPBACK_HOST.test(req.headers.host ?? "")) {
-        refuse(res, 403, "Host not allowed for a server on a loopback address");
+        refuseWith(res, 403, "Host not allowed for a server on a loopback address");
         return;
       }
       const controller = new AbortController();
@@ -193,28 +205,28 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
         const url = requestUrl(req);
         if (!url) {
           req.resume();
-          refuse(res, 400, "The request target and Host header do not form a valid URL");
+          refuse(400, "The request target and Host header do not form a valid URL");
           return;
         }
         let readFailed = false;
         const incoming = incomingFromNode(req, url, controller, () => (readFailed = true));
         entry(incoming)
           .then((answer) => write(answer, res, readFailed))
-          .catch(() => refuse(res, 500, "Internal error"));
+          .catch(() => refuse(500, "Internal error"));
         return;
       }
       const converted = toRequest(req, controller.signal);
       if (!("request" in converted)) {
         req.resume(); // drain what the peer sends; the answer does not need it
-        refuse(res, converted.status, converted.message, converted.status === 501 ? { allow: "POST" } : {});
+        refuse(converted.status, converted.message, converted.status === 501 ? { allow: "POST" } : {});
         return;
       }
       Promise.resolve()
         .then(() => handler(converted.request))
         .then((response) => send(response, res))
-        .catch(() => refuse(res, 500, "Internal error"));
+        .catch(() => refuse(500, "Internal error"));
     } catch {
-      refuse(res, 400, "Bad request");
+      refuse(400, "Bad request");
     }
   };
 }

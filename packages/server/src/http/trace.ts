@@ -17,6 +17,7 @@
  * be async; its failures go to `onError` and never reach the traffic.
  * Credential headers are redacted by default.
  */
+import { corsPolicyOf, withCorsPolicy } from "./cors.js";
 import { observeTraceBody, readBounded, TRACE_MAX_BODY_BYTES, TRACE_REDACTED_HEADERS, traceHeaders, traceMessage } from "@mrtr/internal";
 import type { TraceRecord, TraceSink } from "@mrtr/schema/http";
 
@@ -53,7 +54,7 @@ export function traceHandler(
       .catch(onError);
   };
 
-  return async (request) => {
+  const traced = async (request: Request): Promise<Response> => {
     const time = new Date().toISOString();
     const headers = traceHeaders(request.headers, redact);
     const who = options.peer?.(request);
@@ -78,4 +79,7 @@ export function traceHandler(
     const body = observeTraceBody(response.body, sse, limit, (part) => deliver({ direction: "server-to-client", ...part, ...meta, time: new Date().toISOString() }));
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+  // The CORS policy of what it traces stays visible, so `protect` around the trace answers its own challenges with it.
+  const policy = corsPolicyOf(handler);
+  return policy ? withCorsPolicy(traced, policy) : traced;
 }

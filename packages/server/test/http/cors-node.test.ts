@@ -3,7 +3,7 @@
  * web `Request`): CORS must be applied there exactly as on the fetch face.
  * Each case is asked of both, on a real loopback port and directly.
  */
-import type { Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpHandler } from "@mrtr/server";
@@ -64,4 +64,26 @@ describe("CORS through the Node adapter's own reading", () => {
     expect(viaNode.headers["access-control-allow-credentials"]).toBe("true");
     expect(viaNode).toEqual(direct);
   });
+
+  it("gives the adapter's own refusals (TRACE, which a web Request cannot carry: 501) the headers an allowed page needs to read them", async () => {
+    const refused = await raw("TRACE", APP);
+    expect(refused.status).toBe(501);
+    expect(refused.headers["access-control-allow-origin"]).toBe(APP);
+    expect(refused.headers["access-control-allow-credentials"]).toBe("true");
+    const other = await raw("TRACE", "https://evil.example");
+    expect(other.status).toBe(501);
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
 });
+
+/** A request sent with node:http (for methods fetch refuses to send): its status and headers. */
+function raw(method: string, origin: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(endpoint, { method, headers: { origin } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

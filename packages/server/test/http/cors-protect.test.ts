@@ -5,7 +5,7 @@
  * allowed origins only. Web `Request`s, no sockets.
  */
 import { describe, expect, it } from "vitest";
-import { cors, createHttpHandler, type CorsOptions } from "@mrtr/server";
+import { cors, createHttpHandler, traceHandler, type CorsOptions } from "@mrtr/server";
 import { protect, type AuthInfo, type TokenVerifier } from "@mrtr/server/auth";
 import { request, server } from "../helpers.js";
 
@@ -27,10 +27,12 @@ function mcp() {
 const guard = { resource: RESOURCE, authorizationServers: [ISSUER], verify, requiredScopes: ["mcp"] };
 const POLICY: CorsOptions = { origins: [APP] };
 
-/** The two layerings the docs show: the option on the handler `protect` wraps, and `cors` around `protect`. */
+/** The layerings the docs show: the option on the handler `protect` wraps (also through `traceHandler`), and `cors` around `protect`. */
 const layerings: [string, () => (request: Request) => Promise<Response>][] = [
   ["protect(createHttpHandler(server, { cors }))", () => protect(createHttpHandler(mcp(), { cors: POLICY }), guard)],
   ["cors(protect(createHttpHandler(server)))", () => cors(protect(createHttpHandler(mcp()), guard), POLICY)],
+  // A recorder between them keeps the handler's policy visible to protect.
+  ["protect(traceHandler(createHttpHandler(server, { cors })))", () => protect(traceHandler(createHttpHandler(mcp(), { cors: POLICY }), () => undefined), guard)],
 ];
 
 function preflight(origin: string): Request {
