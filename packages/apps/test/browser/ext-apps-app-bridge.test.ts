@@ -12,10 +12,10 @@
  * read go through AppBridge to our server and back into the view.
  */
 import { fileURLToPath } from "node:url";
-import type { Browser, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FrameLocator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { diceServer } from "./dice-server.js";
-import { browserSupport, inPage, pageBundle, startBench, type Bench } from "./harness.js";
+import { browserSupport, inPage, pageBundle, useBench } from "./harness.js";
 
 const support = await browserSupport("ext-apps-app-bridge.test.ts");
 if (typeof support === "string") console.warn(support);
@@ -24,19 +24,7 @@ const PAGE_ENTRY = fileURLToPath(new URL("./ext-apps-bridge-page.ts", import.met
 /** AppBridge's name for itself, as the view is told in `ui/initialize`. */
 const APP_BRIDGE_HOST = { name: "ext-apps-app-bridge-host", version: "2.0.4" };
 
-let browser: Browser;
-let bench: Bench;
-
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  bench = await startBench({ servers: { dice: diceServer() }, script: await pageBundle(PAGE_ENTRY) });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
-});
+const setup = useBench(support, async () => ({ servers: { dice: diceServer() }, script: await pageBundle(PAGE_ENTRY) }));
 
 /** The view's document, in the page's iframe. */
 const viewOf = (page: Page): FrameLocator => page.frameLocator("iframe[data-view]");
@@ -44,7 +32,7 @@ const viewOf = (page: Page): FrameLocator => page.frameLocator("iframe[data-view
 type Shown = { resultText: string; appName: string | undefined };
 
 async function showInAppBridge(page: Page): Promise<Shown> {
-  return page.evaluate((options) => (window as any).mrtr.showInAppBridge(options), { endpoint: bench.endpoints.dice, tool: "roll_dice", args: { count: 3 }, hostInfo: APP_BRIDGE_HOST });
+  return page.evaluate((options) => (window as any).mrtr.showInAppBridge(options), { endpoint: setup.bench.endpoints.dice, tool: "roll_dice", args: { count: 3 }, hostInfo: APP_BRIDGE_HOST });
 }
 
 async function events(page: Page, type: string): Promise<unknown[]> {
@@ -53,7 +41,7 @@ async function events(page: Page, type: string): Promise<unknown[]> {
 
 describe.skipIf(typeof support === "string")("our view in ext-apps' AppBridge (Chromium)", () => {
   it("the view initializes against AppBridge: it shows AppBridge's hostInfo and context, and AppBridge learns the view's appInfo", async () => {
-    await inPage(browser, bench, "app-bridge-initialize", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "app-bridge-initialize", async (page, step) => {
       step("show");
       const shown = await showInAppBridge(page);
       expect(shown.appName).toBe("dice-view");
@@ -68,7 +56,7 @@ describe.skipIf(typeof support === "string")("our view in ext-apps' AppBridge (C
   });
 
   it("the view gets the tool input and the tool result AppBridge sends", async () => {
-    await inPage(browser, bench, "app-bridge-input-result", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "app-bridge-input-result", async (page, step) => {
       const shown = await showInAppBridge(page);
       expect(shown.resultText).toBe("Rolled 3 dice: 3, 6");
       const view = viewOf(page);
@@ -80,7 +68,7 @@ describe.skipIf(typeof support === "string")("our view in ext-apps' AppBridge (C
   });
 
   it("the view's app-only tool call goes through AppBridge's oncalltool to our server and its result shows in the view", async () => {
-    await inPage(browser, bench, "app-bridge-tool-call", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "app-bridge-tool-call", async (page, step) => {
       await showInAppBridge(page);
       const view = viewOf(page);
       await view.locator("#host").waitFor();
@@ -92,7 +80,7 @@ describe.skipIf(typeof support === "string")("our view in ext-apps' AppBridge (C
   });
 
   it("the view's resource read goes through AppBridge's onreadresource to our server and its text shows in the view", async () => {
-    await inPage(browser, bench, "app-bridge-resource-read", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "app-bridge-resource-read", async (page, step) => {
       await showInAppBridge(page);
       const view = viewOf(page);
       await view.locator("#host").waitFor();

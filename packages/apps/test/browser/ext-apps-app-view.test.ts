@@ -14,10 +14,10 @@
  */
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
-import type { Browser, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FrameLocator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { diceServer } from "./dice-server.js";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import { browserSupport, inPage, useBench } from "./harness.js";
 import { hostEvents as events, showDice as showDiceView, viewOf, type Shown } from "./page-helpers.js";
 
 const support = await browserSupport("ext-apps-app-view.test.ts");
@@ -42,22 +42,9 @@ const appViewHtml = (script: string) => `<!doctype html>
 <body><h1>Dice</h1>${BUTTONS.map((id) => `<button id="${id}">${id}</button>`).join("")}<div id="out"></div>
 <script>${script}</script></body></html>`;
 
-let browser: Browser;
-let bench: Bench;
+const setup = useBench(support, async () => ({ servers: { dice: diceServer({ html: appViewHtml(await appViewScript()) }) } }));
 
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  const html = appViewHtml(await appViewScript());
-  browser = await support.launch(support.executablePath);
-  bench = await startBench({ servers: { dice: diceServer({ html }) } });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
-});
-
-const showDice = (page: Page, extra?: Record<string, unknown>) => showDiceView(page, bench, extra);
+const showDice = (page: Page, extra?: Record<string, unknown>) => showDiceView(page, setup.bench, extra);
 
 /** Shows the view and waits until the App says it is connected (or failed to). */
 async function showConnected(page: Page, extra: Record<string, unknown> = {}): Promise<{ shown: Shown; view: FrameLocator }> {
@@ -70,7 +57,7 @@ async function showConnected(page: Page, extra: Record<string, unknown> = {}): P
 
 describe.skipIf(typeof support === "string")("an ext-apps App view in our host (Chromium)", () => {
   it("the App connects: our answer to its ui/initialize gives it our hostInfo, hostContext and capabilities, and the bridge becomes ready", async () => {
-    await inPage(browser, bench, "ext-apps-app-connects", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-app-connects", async (page, step) => {
       step("show");
       const { shown, view } = await showConnected(page);
       step("what the App saw");
@@ -86,7 +73,7 @@ describe.skipIf(typeof support === "string")("an ext-apps App view in our host (
   });
 
   it("the App's ontoolinput and ontoolresult handlers get the tool's arguments and result", async () => {
-    await inPage(browser, bench, "ext-apps-input-result", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-input-result", async (page, step) => {
       const { view } = await showConnected(page);
       step("input");
       await expect.poll(() => view.locator("#input").textContent()).toBe('input {"count":2}');
@@ -96,7 +83,7 @@ describe.skipIf(typeof support === "string")("an ext-apps App view in our host (
   });
 
   it("the App's callServerTool of an app-only tool goes through our host to the server and returns its result", async () => {
-    await inPage(browser, bench, "ext-apps-call-tool", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-call-tool", async (page, step) => {
       const { view } = await showConnected(page);
       step("reroll");
       await view.locator("#reroll").click();
@@ -105,14 +92,14 @@ describe.skipIf(typeof support === "string")("an ext-apps App view in our host (
   });
 
   it("the App's openLink asks the host: opened, it resolves; refused by the user, it rejects", async () => {
-    await inPage(browser, bench, "ext-apps-open-link-allowed", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-open-link-allowed", async (page, step) => {
       const { view } = await showConnected(page, { allowLinks: true });
       step("open link, allowed by the user");
       await view.locator("#link").click();
       await expect.poll(() => events(page, "open-link")).toEqual(["https://example.com/dice"]);
       await expect.poll(() => view.locator("#link-answer").textContent()).toBe("{}");
     });
-    await inPage(browser, bench, "ext-apps-open-link-refused", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-open-link-refused", async (page, step) => {
       const { view } = await showConnected(page, { allowLinks: false });
       step("open link, refused by the user");
       await view.locator("#link").click();
@@ -122,7 +109,7 @@ describe.skipIf(typeof support === "string")("an ext-apps App view in our host (
   });
 
   it("the App's updateModelContext reaches the host with its content and structured content", async () => {
-    await inPage(browser, bench, "ext-apps-model-context", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-model-context", async (page, step) => {
       const { view } = await showConnected(page);
       step("keep");
       await view.locator("#keep").click();
@@ -132,7 +119,7 @@ describe.skipIf(typeof support === "string")("an ext-apps App view in our host (
   });
 
   it("the App reports its size by itself (autoResize): on connecting, and again when its content grows, and the host resizes the frame", async () => {
-    await inPage(browser, bench, "ext-apps-auto-resize", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-auto-resize", async (page, step) => {
       const { view } = await showConnected(page);
       step("first size");
       await expect.poll(async () => (await events(page, "size")).length).toBeGreaterThan(0);
@@ -149,7 +136,7 @@ describe.skipIf(typeof support === "string")("an ext-apps App view in our host (
   });
 
   it("unmounting tears the App down: its onteardown runs (it saves through the host meanwhile) and answers, so unmount says answered", async () => {
-    await inPage(browser, bench, "ext-apps-teardown", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "ext-apps-teardown", async (page, step) => {
       const { shown } = await showConnected(page);
       step("teardown");
       const outcome = await page.evaluate((id) => (window as any).mrtr.unmount(id, 5_000), shown.id);

@@ -11,13 +11,17 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { createHttpHandler, type McpServer } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
 import { createSandboxProxyHandler } from "../../src/sandbox/index.js";
 import type { HostPolicy } from "../../src/host/view-policy.js";
 
+/** How to launch Chromium, or why the file's browser tests are skipped. */
+export type Support = { executablePath: string; launch: (path: string) => Promise<Browser> } | string;
+
 /** Chromium on PATH and playwright-core installed, or why a browser test is skipped. */
-export async function browserSupport(file: string): Promise<{ executablePath: string; launch: (path: string) => Promise<Browser> } | string> {
+export async function browserSupport(file: string): Promise<Support> {
   try {
     await import("playwright-core");
   } catch {
@@ -113,6 +117,40 @@ export async function startBench(options: BenchOptions): Promise<Bench> {
     hits,
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))));
+    },
+  };
+}
+
+/**
+ * Launches Chromium and starts a bench before the file's tests (`options`
+ * may be a function, called then, after the launch), and stops both after;
+ * read `browser` and `bench` inside tests. Registers nothing when `support`
+ * is a skip message. An `afterAll` the file registers later runs before
+ * this one's (vitest runs after-hooks in reverse).
+ */
+export function useBench(support: Support, options: BenchOptions | (() => BenchOptions | Promise<BenchOptions>)): { readonly browser: Browser; readonly bench: Bench } {
+  let browser: Browser | undefined;
+  let bench: Bench | undefined;
+  if (typeof support !== "string") {
+    beforeAll(async () => {
+      browser = await support.launch(support.executablePath);
+      bench = await startBench(typeof options === "function" ? await options() : options);
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await bench?.close();
+    });
+  }
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`useBench: no ${name} yet (read it inside a test)`);
+    return value;
+  };
+  return {
+    get browser() {
+      return started(browser, "browser");
+    },
+    get bench() {
+      return started(bench, "bench");
     },
   };
 }

@@ -5,35 +5,23 @@
  * frame, does what a view does. Each test asserts what the view shows (read
  * through both frames) and what the host was asked (`window.mrtr.events`).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { RESTRICTIVE_DEFAULT_CSP } from "../../src/host/view-policy.js";
 import { diceServer, otherServer } from "./dice-server.js";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import { browserSupport, inPage, useBench } from "./harness.js";
 import { hostEvents as events, showDice as showDiceView, viewOf } from "./page-helpers.js";
 
 const support = await browserSupport("our-view.test.ts");
 if (typeof support === "string") console.warn(support);
 
-let browser: Browser;
-let bench: Bench;
+const setup = useBench(support, { servers: { dice: diceServer(), other: otherServer() } });
 
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  bench = await startBench({ servers: { dice: diceServer(), other: otherServer() } });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
-});
-
-const showDice = (page: Page, extra?: Record<string, unknown>) => showDiceView(page, bench, extra);
+const showDice = (page: Page, extra?: Record<string, unknown>) => showDiceView(page, setup.bench, extra);
 
 describe.skipIf(typeof support === "string")("our view in our host (Chromium)", () => {
   it("the view is initialized with the host's context, then gets the tool's input and result", async () => {
-    await inPage(browser, bench, "input-and-result", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "input-and-result", async (page, step) => {
       step("show");
       const shown = await showDice(page);
       expect(shown.resultText).toBe("Rolled 2 dice: 3, 6");
@@ -49,7 +37,7 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
   });
 
   it("the view calls its app-only tool and reads a resource of its server through the host", async () => {
-    await inPage(browser, bench, "tool-and-resource", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "tool-and-resource", async (page, step) => {
       await showDice(page);
       const view = viewOf(page);
       await view.locator("#host").waitFor();
@@ -63,7 +51,7 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
   });
 
   it("the view resizes its frame, asks to open a link (the host asks the user), and updates the model's context", async () => {
-    await inPage(browser, bench, "size-link-context", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "size-link-context", async (page, step) => {
       const shown = await showDice(page, { allowLinks: false });
       const view = viewOf(page);
       await view.locator("#host").waitFor();
@@ -87,7 +75,7 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
   });
 
   it("unmounting tears the view down: it answers ui/resource-teardown, then its frame is gone", async () => {
-    await inPage(browser, bench, "teardown", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "teardown", async (page, step) => {
       const shown = await showDice(page);
       const view = viewOf(page);
       await view.locator("#host").waitFor();
@@ -99,7 +87,7 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
   });
 
   it("a proxy that never says it is ready: loaded rejects with a timeout, the frame is removed and the host warned; unmounting before ready ends it as closed", async () => {
-    await inPage(browser, bench, "proxy-not-ready", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "proxy-not-ready", async (page, step) => {
       step("timeout");
       // The declared probe origin answers "ok" to anything: a page, but not a proxy.
       const timedOut = await page.evaluate(async (proxyUrl) => {
@@ -109,7 +97,7 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
         const frames = document.querySelectorAll("iframe").length;
         const error = await view.loaded.then(() => "loaded", (e: { kind: string }) => e.kind);
         return { frames, error, after: document.querySelectorAll("iframe").length, phase: view.bridge.phase };
-      }, `${bench.declared}/not-a-proxy`);
+      }, `${setup.bench.declared}/not-a-proxy`);
       expect(timedOut).toEqual({ frames: 1, error: "timeout", after: 0, phase: "closed" });
       expect(await events(page, "warning")).toEqual(["the sandbox proxy did not say it was ready in time; the view is closed"]);
       step("unmount before ready");
@@ -120,13 +108,13 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
         const outcome = await view.unmount();
         const error = await view.loaded.then(() => "loaded", (e: { kind: string }) => e.kind);
         return { outcome, error, frames: document.querySelectorAll("iframe").length };
-      }, `${bench.declared}/not-a-proxy`);
+      }, `${setup.bench.declared}/not-a-proxy`);
       expect(early).toEqual({ outcome: "not-initialized", error: "closed", frames: 0 });
     });
   });
 
   it("refuses a proxy on the page's own origin, which MCP Apps forbids", async () => {
-    await inPage(browser, bench, "same-origin-proxy", async (page) => {
+    await inPage(setup.browser, setup.bench, "same-origin-proxy", async (page) => {
       const message = await page.evaluate(() => {
         const tool = { name: "t", inputSchema: { type: "object" } };
         try {
@@ -141,7 +129,7 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
   });
 
   it("the policy in force (the proxy's header) is the one the page reports, whatever the page's own host policy narrows", async () => {
-    await inPage(browser, bench, "policy-in-force", async (page) => {
+    await inPage(setup.browser, setup.bench, "policy-in-force", async (page) => {
       const hostPolicy = { allowOrigins: ["https://api.example.com", "https://*.cdn.example.com"], permissions: { camera: true } };
       const metas = [
         undefined,
@@ -161,7 +149,7 @@ describe.skipIf(typeof support === "string")("our view in our host (Chromium)", 
             void view.unmount({ timeoutMs: 1 });
             return { src, csp: view.policy.csp as string, allow: view.frame.getAttribute("allow") as string | null };
           },
-          { proxyUrl: bench.proxyUrl, meta, hostPolicy },
+          { proxyUrl: setup.bench.proxyUrl, meta, hostPolicy },
         );
         const header = (await fetch(mounted.src)).headers.get("content-security-policy")!;
         expect(header.split(", ")[0], JSON.stringify(meta)).toBe(mounted.csp);

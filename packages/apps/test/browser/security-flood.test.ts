@@ -9,11 +9,10 @@
  * again. Small limits (given to `mountView` through `showView`) keep it
  * quick; the control is the same request served before the flood.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { VIEW_BRIDGE_ERROR_CODES } from "../../src/host/json-rpc.js";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
-import { hostEvents, securityServer, serverLog, showView, viewFrame, type Answer, type ServerLog } from "./security-fixtures.js";
+import { browserSupport, inPage, useBench } from "./harness.js";
+import { hostEvents, securityServer, serverLog, showView, viewFrame, type Answer } from "./security-fixtures.js";
 
 const support = await browserSupport("security-flood.test.ts");
 if (typeof support === "string") console.warn(support);
@@ -21,30 +20,18 @@ if (typeof support === "string") console.warn(support);
 const LIMITS = { requestsPerSecond: 5, requestBurst: 20, maxPendingViewRequests: 4, notificationsPerSecond: 5, notificationBurst: 20 };
 const FLOOD = 3_000;
 
-let browser: Browser;
-let bench: Bench;
-let log: ServerLog;
-
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  log = serverLog();
-  bench = await startBench({ servers: { security: securityServer(log) } });
-}, 60_000);
-
-afterAll(async () => {
-  log?.release();
-  await browser?.close();
-  await bench?.close();
-});
+const log = serverLog();
+const setup = useBench(support, { servers: { security: securityServer(log) } });
+// Registered after useBench's, so it runs before the servers close (after-hooks run in reverse).
+afterAll(() => log.release());
 
 /** The answers the view got to the flood's requests (ids "flood-<n>"). */
 const floodAnswers = (answers: Answer[]) => answers.filter((a) => String(a.id).startsWith("flood-"));
 
 describe.skipIf(typeof support === "string")("a view flooding its host (Chromium, through the sandbox proxy)", () => {
   it("thousands of requests: the page stays responsive, the excess is answered with limit errors, at most maxPendingViewRequests run, and the view is served again after a quiet moment", async () => {
-    await inPage(browser, bench, "security-flood-requests", async (page, step) => {
-      await showView(page, bench, { limits: LIMITS });
+    await inPage(setup.browser, setup.bench, "security-flood-requests", async (page, step) => {
+      await showView(page, setup.bench, { limits: LIMITS });
       const view = await viewFrame(page);
       step("control: served before the flood");
       expect((await view.evaluate(() => (window as any).view.request("tools/call", { name: "echo", arguments: { text: "before" } }))).result).toEqual({ content: [{ type: "text", text: "echo before" }] });
@@ -83,8 +70,8 @@ describe.skipIf(typeof support === "string")("a view flooding its host (Chromium
   });
 
   it("thousands of notifications: the page stays responsive, those past the burst are dropped and reported, and the view still talks afterwards", async () => {
-    await inPage(browser, bench, "security-flood-notifications", async (page, step) => {
-      await showView(page, bench, { limits: LIMITS });
+    await inPage(setup.browser, setup.bench, "security-flood-notifications", async (page, step) => {
+      await showView(page, setup.bench, { limits: LIMITS });
       const view = await viewFrame(page);
       const sizesBefore = (await hostEvents(page, "size")).length;
       step("flood");

@@ -12,9 +12,9 @@
  * too, not only what the page reports (`policy.csp`, `refused`,
  * `hostCapabilities.sandbox`): the page sends the proxy the approved lists.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserSupport, inPage, useBench } from "./harness.js";
 import { securityServer, serverLog, showView, viewFrame } from "./security-fixtures.js";
 import { expectBlocked, expectReached, probeFetch } from "./security-probes.js";
 
@@ -24,26 +24,14 @@ if (typeof support === "string") console.warn(support);
 /** The view declares both probe origins for connections. */
 const twoOrigins = ({ declared, undeclared }: { declared: string; undeclared: string }) => securityServer(serverLog(), { csp: { connectDomains: [declared, undeclared] } });
 
-let browser: Browser;
-/** The proxy narrows by `allowOrigins` (filled with its `declared` origin once known: the list is read on each request). */
-let narrowing: Bench;
+/** The proxy narrows by `allowOrigins`: its bench's `declared` origin, added when the bench makes its server (the list is read on each request). */
 const allowOrigins: string[] = [];
-/** No host policy anywhere. */
-let open: Bench;
-
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  narrowing = await startBench({ servers: { security: twoOrigins }, hostPolicy: { allowOrigins } });
-  allowOrigins.push(narrowing.declared);
-  open = await startBench({ servers: { security: twoOrigins } });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await narrowing?.close();
-  await open?.close();
+const narrowing = useBench(support, {
+  servers: { security: (origins) => (allowOrigins.push(origins.declared), twoOrigins(origins)) },
+  hostPolicy: { allowOrigins },
 });
+/** No host policy anywhere. */
+const open = useBench(support, { servers: { security: twoOrigins } });
 
 /** The host capabilities the view was given in `ui/initialize`'s answer. */
 const approvedSandbox = (page: Page) =>
@@ -51,7 +39,7 @@ const approvedSandbox = (page: Page) =>
 
 describe.skipIf(typeof support === "string")("the host narrows a view's declared origins (Chromium, through the sandbox proxy)", () => {
   it("an origin the view declared but the host does not allow is refused in `refused`, left out of the CSP and blocked; the allowed one is reached", async () => {
-    const bench = narrowing;
+    const { browser, bench } = narrowing;
     await inPage(browser, bench, "security-narrowing-both", async (page, step) => {
       const shown = await showView(page, bench, { hostPolicy: { allowOrigins: [bench.declared] } });
       expect(shown.refused).toEqual([`_meta.ui.csp.connectDomains[1] "${bench.undeclared}": not allowed by the host`]);
@@ -68,7 +56,7 @@ describe.skipIf(typeof support === "string")("the host narrows a view's declared
   });
 
   it("control: with no host policy the same view reaches both origins it declared", async () => {
-    const bench = open;
+    const { browser, bench } = open;
     await inPage(browser, bench, "security-narrowing-control", async (page) => {
       const shown = await showView(page, bench);
       expect(shown.refused).toEqual([]);
@@ -81,7 +69,7 @@ describe.skipIf(typeof support === "string")("the host narrows a view's declared
   });
 
   it("a host policy given to the page alone narrows the CSP in force, as it narrows what the page reports", async () => {
-    const bench = open;
+    const { browser, bench } = open;
     await inPage(browser, bench, "security-narrowing-page-only", async (page) => {
       const shown = await showView(page, bench, { hostPolicy: { allowOrigins: [bench.declared] } });
       // What the page reports is narrowed…

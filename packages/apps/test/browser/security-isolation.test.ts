@@ -10,27 +10,14 @@
  * cookie and its document: the refusals come from the isolation, not from
  * a broken probe.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { browserSupport, inPage, useBench } from "./harness.js";
 import { proxyFrame, securityServer, serverLog, showView, viewFrame } from "./security-fixtures.js";
 
 const support = await browserSupport("security-isolation.test.ts");
 if (typeof support === "string") console.warn(support);
 
-let browser: Browser;
-let bench: Bench;
-
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  bench = await startBench({ servers: { security: securityServer(serverLog()) } });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
-});
+const setup = useBench(support, { servers: { security: securityServer(serverLog()) } });
 
 /** Runs each read where it is evaluated: its value (as text) or "threw <error name>". */
 function reads(): Record<string, string> {
@@ -56,8 +43,8 @@ function reads(): Record<string, string> {
 
 describe.skipIf(typeof support === "string")("the view cannot reach the host page (Chromium, through the sandbox proxy)", () => {
   it("the parent's and the top window's document, the top's location, cookies and storage are all denied to the view", async () => {
-    await inPage(browser, bench, "security-isolation-reads", async (page, step) => {
-      await showView(page, bench);
+    await inPage(setup.browser, setup.bench, "security-isolation-reads", async (page, step) => {
+      await showView(page, setup.bench);
       const view = await viewFrame(page);
       step("view");
       const seen = await view.evaluate(reads);
@@ -77,18 +64,18 @@ describe.skipIf(typeof support === "string")("the view cannot reach the host pag
       expect(control.cookie).toBe("read host-secret=42");
       expect(control.parentDocument).toBe("read test host");
       expect(control.topDocument).toBe("read test host");
-      expect(control.topLocation).toBe(`read ${bench.pageUrl}`);
+      expect(control.topLocation).toBe(`read ${setup.bench.pageUrl}`);
       expect(control.topGlobals).toBe("read object");
       expect(control.localStorage).toBe("read number");
     });
   });
 
   it("the proxy's origin holds none of the page's cookies and cannot reach the page's document", async () => {
-    await inPage(browser, bench, "security-isolation-proxy-cookie", async (page) => {
-      await showView(page, bench);
+    await inPage(setup.browser, setup.bench, "security-isolation-proxy-cookie", async (page) => {
+      await showView(page, setup.bench);
       await viewFrame(page);
       const proxy = await proxyFrame(page);
-      expect(new URL(proxy.url()).origin).not.toBe(new URL(bench.pageUrl).origin);
+      expect(new URL(proxy.url()).origin).not.toBe(new URL(setup.bench.pageUrl).origin);
       const seen = await proxy.evaluate(reads);
       expect(seen.cookie).not.toContain("host-secret");
       expect(seen.parentDocument).toBe("threw SecurityError");
@@ -97,11 +84,11 @@ describe.skipIf(typeof support === "string")("the view cannot reach the host pag
   });
 
   it("the view cannot navigate the page or open a window; the page stays where it was", async () => {
-    await inPage(browser, bench, "security-isolation-navigation", async (page, step) => {
-      await showView(page, bench);
+    await inPage(setup.browser, setup.bench, "security-isolation-navigation", async (page, step) => {
+      await showView(page, setup.bench);
       const view = await viewFrame(page);
       step("top navigation");
-      const target = `${bench.undeclared}/top-navigation`;
+      const target = `${setup.bench.undeclared}/top-navigation`;
       const navigated = await view.evaluate((url) => {
         try {
           window.top!.location.href = url;
@@ -112,12 +99,12 @@ describe.skipIf(typeof support === "string")("the view cannot reach the host pag
       }, target);
       expect(navigated).toBe("threw SecurityError");
       step("popup");
-      const opened = await view.evaluate((url) => window.open(url) === null, `${bench.undeclared}/popup`);
+      const opened = await view.evaluate((url) => window.open(url) === null, `${setup.bench.undeclared}/popup`);
       expect(opened).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(page.url()).toBe(bench.pageUrl);
+      expect(page.url()).toBe(setup.bench.pageUrl);
       expect(page.context().pages()).toHaveLength(1);
-      expect(bench.hits.undeclared).toEqual([]);
+      expect(setup.bench.hits.undeclared).toEqual([]);
       expect(await page.evaluate(() => document.cookie)).toBe("host-secret=42");
     });
   });

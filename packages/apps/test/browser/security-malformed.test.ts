@@ -9,10 +9,10 @@
  * the view work as before afterwards. The control is the same `ping`, well
  * formed, answered before and after.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { VIEW_BRIDGE_ERROR_CODES } from "../../src/host/json-rpc.js";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import { browserSupport, inPage, useBench } from "./harness.js";
 import { hostEvents, proxyFrame, securityServer, serverLog, showView, viewFrame, type Answer } from "./security-fixtures.js";
 
 const support = await browserSupport("security-malformed.test.ts");
@@ -21,19 +21,7 @@ if (typeof support === "string") console.warn(support);
 const LIMITS = { maxMessageBytes: 4_096, maxDepth: 8 };
 const { invalidRequest, limitExceeded } = VIEW_BRIDGE_ERROR_CODES;
 
-let browser: Browser;
-let bench: Bench;
-
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  bench = await startBench({ servers: { security: securityServer(serverLog()) } });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
-});
+const setup = useBench(support, { servers: { security: securityServer(serverLog()) } });
 
 type Warning = { type: string; reason: string; method?: string };
 
@@ -42,8 +30,8 @@ const drops = async (page: Page) => (await hostEvents<Warning>(page, "warning"))
 
 describe.skipIf(typeof support === "string")("malformed messages from a view (Chromium, through the sandbox proxy)", () => {
   it("messages with an id are answered with an error, never served", async () => {
-    await inPage(browser, bench, "security-malformed-answered", async (page, step) => {
-      await showView(page, bench, { limits: LIMITS });
+    await inPage(setup.browser, setup.bench, "security-malformed-answered", async (page, step) => {
+      await showView(page, setup.bench, { limits: LIMITS });
       const view = await viewFrame(page);
       step("control: a well formed ping");
       expect((await view.evaluate(() => (window as any).view.request("ping"))).result).toEqual({});
@@ -88,8 +76,8 @@ describe.skipIf(typeof support === "string")("malformed messages from a view (Ch
   });
 
   it("messages with no id to answer are dropped with a warning the host records", async () => {
-    await inPage(browser, bench, "security-malformed-dropped", async (page, step) => {
-      const shown = await showView(page, bench, { limits: LIMITS });
+    await inPage(setup.browser, setup.bench, "security-malformed-dropped", async (page, step) => {
+      const shown = await showView(page, setup.bench, { limits: LIMITS });
       const view = await viewFrame(page);
       const before = (await drops(page)).length;
       step("malformed");
@@ -120,8 +108,8 @@ describe.skipIf(typeof support === "string")("malformed messages from a view (Ch
   });
 
   it("the view cannot speak the proxy's own notifications: a sandbox-resource-ready from it loads nothing", async () => {
-    await inPage(browser, bench, "security-malformed-sandbox-method", async (page) => {
-      await showView(page, bench, { limits: LIMITS });
+    await inPage(setup.browser, setup.bench, "security-malformed-sandbox-method", async (page) => {
+      await showView(page, setup.bench, { limits: LIMITS });
       const view = await viewFrame(page);
       const before = (await drops(page)).length;
       await view.evaluate(() => {

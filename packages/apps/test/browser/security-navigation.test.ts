@@ -12,10 +12,10 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
-import { securityServer, serverLog, showView, viewFrame, type ServerLog } from "./security-fixtures.js";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { browserSupport, inPage, useBench } from "./harness.js";
+import { securityServer, serverLog, showView, viewFrame } from "./security-fixtures.js";
 
 const support = await browserSupport("security-navigation.test.ts");
 if (typeof support === "string") console.warn(support);
@@ -27,9 +27,7 @@ window.parent.postMessage({ jsonrpc: "2.0", id: 77, method: "tools/call", params
 fetch("/fetched-by-landing").catch(() => {});
 </script>`;
 
-let browser: Browser;
-let bench: Bench;
-let log: ServerLog;
+const log = serverLog();
 /** Paths the other origin was asked for. */
 const landed: string[] = [];
 let elsewhere = "";
@@ -39,18 +37,13 @@ const elsewhereServer = createServer((request, response) => {
   response.end(LANDING);
 });
 
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
+const setup = useBench(support, async () => {
   await new Promise<void>((resolve) => elsewhereServer.listen(0, "127.0.0.1", resolve));
   elsewhere = `http://127.0.0.1:${(elsewhereServer.address() as AddressInfo).port}`;
-  log = serverLog();
-  bench = await startBench({ servers: { security: securityServer(log), framing: securityServer(log, { csp: { frameDomains: [elsewhere] } }) } });
-}, 60_000);
+  return { servers: { security: securityServer(log), framing: securityServer(log, { csp: { frameDomains: [elsewhere] } }) } };
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
   elsewhereServer.closeAllConnections();
   await new Promise((resolve) => elsewhereServer.close(resolve));
 });
@@ -65,9 +58,9 @@ async function navigateView(page: Page, path: string): Promise<string> {
 
 describe.skipIf(typeof support === "string")("a view navigating its own frame (Chromium, through the sandbox proxy)", () => {
   it("a view that declared no frame origin cannot navigate its frame away: the other origin is never asked", async () => {
-    await inPage(browser, bench, "security-navigation-refused", async (page) => {
+    await inPage(setup.browser, setup.bench, "security-navigation-refused", async (page) => {
       landed.length = 0;
-      const shown = await showView(page, bench);
+      const shown = await showView(page, setup.bench);
       // The restrictive default: no frame-src, so default-src 'none' governs frames.
       expect(shown.csp).toMatch(/^default-src 'none'/);
       expect(shown.csp).not.toContain("frame-src");
@@ -79,9 +72,9 @@ describe.skipIf(typeof support === "string")("a view navigating its own frame (C
   });
 
   it("control: a view that declared the origin in frameDomains embeds a frame from it", async () => {
-    await inPage(browser, bench, "security-navigation-declared", async (page) => {
+    await inPage(setup.browser, setup.bench, "security-navigation-declared", async (page) => {
       landed.length = 0;
-      const shown = await showView(page, bench, {}, "framing");
+      const shown = await showView(page, setup.bench, {}, "framing");
       expect(shown.csp).toContain(`frame-src ${elsewhere}`);
       const view = await viewFrame(page);
       await view.evaluate((url) => {
@@ -94,10 +87,10 @@ describe.skipIf(typeof support === "string")("a view navigating its own frame (C
   });
 
   it("even to a declared frame origin, a view cannot navigate its own frame: no document takes its place at the bridge, and its call is never served", async () => {
-    await inPage(browser, bench, "security-navigation-takeover", async (page) => {
+    await inPage(setup.browser, setup.bench, "security-navigation-takeover", async (page) => {
       landed.length = 0;
       const before = log.calls.echo ?? 0;
-      await showView(page, bench, {}, "framing");
+      await showView(page, setup.bench, {}, "framing");
       const url = await navigateView(page, "/takeover");
       expect(url).toMatch(/^chrome-error:/);
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -10,31 +10,18 @@
  * the bridge that refuses, not the servers.
  */
 import { createClient, httpTransport } from "@mrtr/client";
-import type { Browser, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FrameLocator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { VIEW_BRIDGE_ERROR_CODES } from "../../src/host/json-rpc.js";
 import { DICE_VIEW_HTML } from "./dice-server.js";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
-import { countingOtherServer, securityServer, serverLog, showView, viewFrame, type ServerLog } from "./security-fixtures.js";
+import { browserSupport, inPage, useBench } from "./harness.js";
+import { countingOtherServer, securityServer, serverLog, showView, viewFrame } from "./security-fixtures.js";
 
 const support = await browserSupport("security-tools.test.ts");
 if (typeof support === "string") console.warn(support);
 
-let browser: Browser;
-let bench: Bench;
-let log: ServerLog;
-
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  log = serverLog();
-  bench = await startBench({ servers: { dice: securityServer(log, { html: DICE_VIEW_HTML }), other: countingOtherServer(log), probe: securityServer(log) } });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
-});
+const log = serverLog();
+const setup = useBench(support, { servers: { dice: securityServer(log, { html: DICE_VIEW_HTML }), other: countingOtherServer(log), probe: securityServer(log) } });
 
 /** The dice view's document, inside the proxy's frame. */
 const diceView = (page: Page): FrameLocator => page.frameLocator("section[data-view] iframe").frameLocator("iframe");
@@ -50,8 +37,8 @@ async function press(page: Page, button: string): Promise<string> {
 
 describe.skipIf(typeof support === "string")("a view calls only its own server's app tools (Chromium, through the sandbox proxy)", () => {
   it("a model-only tool is refused (-32000) with an error the view shows, and the server never runs it", async () => {
-    await inPage(browser, bench, "security-tools-model-only", async (page, step) => {
-      await showView(page, bench, {}, "dice");
+    await inPage(setup.browser, setup.bench, "security-tools-model-only", async (page, step) => {
+      await showView(page, setup.bench, {}, "dice");
       await diceView(page).locator("#host").waitFor({ state: "attached" });
       const before = log.calls.admin_reset ?? 0;
       step("admin");
@@ -65,10 +52,10 @@ describe.skipIf(typeof support === "string")("a view calls only its own server's
   });
 
   it("another server's tool is refused (-32602, unknown) with an error the view shows, and that server never runs it", async () => {
-    await inPage(browser, bench, "security-tools-other-server", async (page, step) => {
+    await inPage(setup.browser, setup.bench, "security-tools-other-server", async (page, step) => {
       // The page is connected to both servers (it lists the other's tools too): still, the view reaches only its own.
-      expect(await showView(page, bench, {}, "other", "other_server_tool").catch((error: Error) => error.message)).toMatch(/has no view/);
-      await showView(page, bench, {}, "dice");
+      expect(await showView(page, setup.bench, {}, "other", "other_server_tool").catch((error: Error) => error.message)).toMatch(/has no view/);
+      await showView(page, setup.bench, {}, "dice");
       await diceView(page).locator("#host").waitFor({ state: "attached" });
       step("other");
       expect(await press(page, "other")).toMatch(new RegExp(`^error ${VIEW_BRIDGE_ERROR_CODES.invalidParams}: Unknown tool "other_server_tool"`));
@@ -77,8 +64,8 @@ describe.skipIf(typeof support === "string")("a view calls only its own server's
   });
 
   it("names that are no tool's (inherited keys, a prefixed name) are unknown tools, never served", async () => {
-    await inPage(browser, bench, "security-tools-odd-names", async (page) => {
-      await showView(page, bench, {}, "probe");
+    await inPage(setup.browser, setup.bench, "security-tools-odd-names", async (page) => {
+      await showView(page, setup.bench, {}, "probe");
       const view = await viewFrame(page);
       const codes = await view.evaluate(async (names) => {
         const out: Record<string, unknown> = {};
@@ -91,8 +78,8 @@ describe.skipIf(typeof support === "string")("a view calls only its own server's
 
   it("control: the servers do run both tools when the host's own client calls them, so it is the bridge that refused", async () => {
     const calls = { admin: log.calls.admin_reset ?? 0, other: log.calls.other_server_tool ?? 0 };
-    const dice = createClient({ transport: httpTransport(bench.endpoints.dice!), name: "control", version: "1.0.0" });
-    const other = createClient({ transport: httpTransport(bench.endpoints.other!), name: "control", version: "1.0.0" });
+    const dice = createClient({ transport: httpTransport(setup.bench.endpoints.dice!), name: "control", version: "1.0.0" });
+    const other = createClient({ transport: httpTransport(setup.bench.endpoints.other!), name: "control", version: "1.0.0" });
     expect((await dice.callTool("admin_reset", {})).content).toEqual([{ type: "text", text: "reset done" }]);
     expect((await other.callTool("other_server_tool", {})).content).toEqual([{ type: "text", text: "other server reached" }]);
     expect(log.calls.admin_reset).toBe(calls.admin + 1);

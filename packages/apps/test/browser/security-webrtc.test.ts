@@ -11,42 +11,35 @@
  * The control is the same view's `fetch` to that host, which CSP refuses.
  */
 import { createSocket } from "node:dgram";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { RESTRICTIVE_DEFAULT_CSP } from "../../src/host/view-policy.js";
-import { browserSupport, inPage, startBench, type Bench } from "./harness.js";
+import { browserSupport, inPage, useBench } from "./harness.js";
 import { securityServer, serverLog, showView, viewFrame } from "./security-fixtures.js";
 import { probeFetch, violations } from "./security-probes.js";
 
 const support = await browserSupport("security-webrtc.test.ts");
 if (typeof support === "string") console.warn(support);
 
-let browser: Browser;
-let bench: Bench;
 /** An undeclared UDP "STUN server": it records the first bytes of every datagram. */
 const udp = createSocket("udp4");
 const datagrams: string[] = [];
 let port = 0;
 
-beforeAll(async () => {
-  if (typeof support === "string") return;
-  browser = await support.launch(support.executablePath);
-  bench = await startBench({ servers: { security: securityServer(serverLog()) } });
+const setup = useBench(support, async () => {
   udp.on("message", (message) => datagrams.push(message.subarray(0, 8).toString("hex")));
   await new Promise<void>((resolve) => udp.bind(0, "127.0.0.1", resolve));
   port = udp.address().port;
-}, 60_000);
+  return { servers: { security: securityServer(serverLog()) } };
+});
 
-afterAll(async () => {
-  await browser?.close();
-  await bench?.close();
+afterAll(() => {
   udp.close();
 });
 
 describe.skipIf(typeof support === "string")("connections CSP does not govern (Chromium, through the sandbox proxy)", () => {
   it("control: the view's fetch to the undeclared host is refused by its CSP", async () => {
-    await inPage(browser, bench, "security-webrtc-control", async (page) => {
-      expect((await showView(page, bench)).csp).toBe(RESTRICTIVE_DEFAULT_CSP);
+    await inPage(setup.browser, setup.bench, "security-webrtc-control", async (page) => {
+      expect((await showView(page, setup.bench)).csp).toBe(RESTRICTIVE_DEFAULT_CSP);
       const view = await viewFrame(page);
       expect(await probeFetch(view, `http://127.0.0.1:${port}/fetch`)).toBe("failed");
       await expect.poll(async () => (await violations(view)).map((v) => v.directive)).toContain("connect-src");
@@ -55,8 +48,8 @@ describe.skipIf(typeof support === "string")("connections CSP does not govern (C
 
   // Known weakness (see the file's comment): a platform gap more than a bug of @mrtr/apps; remove `.fails` if the view's policy ever blocks WebRTC.
   it.fails("a view cannot reach an undeclared host over WebRTC (STUN)", async () => {
-    await inPage(browser, bench, "security-webrtc-stun", async (page) => {
-      await showView(page, bench);
+    await inPage(setup.browser, setup.bench, "security-webrtc-stun", async (page) => {
+      await showView(page, setup.bench);
       const view = await viewFrame(page);
       datagrams.length = 0;
       const outcome = await view.evaluate(async (stun) => {
