@@ -158,7 +158,9 @@ describe("stdioTransport", () => {
     const error = await t.request(req()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     const after = process.memoryUsage();
-    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(32 << 20);
+    // Holding the line would be 100 MB and more; chunks already read and dropped but not yet collected
+    // make the rest (a CI run saw 37 MB), so the bound sits between the two, off the collector's timing.
+    expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(64 << 20);
     console.log(`100 MB line: client arrayBuffers grew ${((after.arrayBuffers - before.arrayBuffers) / 1e6).toFixed(1)} MB, rss ${((after.rss - before.rss) / 1e6).toFixed(1)} MB`);
   });
 
