@@ -10,9 +10,7 @@
  * `window.mrtr.events`.
  */
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
-import { createClient, httpTransport } from "@mrtr/client";
-import { toolViewOf } from "@mrtr/apps";
-import { appsExtension, viewResourceOf } from "@mrtr/apps/host";
+import { callToolWithView } from "./call-tool-view.js";
 
 /** One thing the AppBridge forwarded or was told. */
 export interface BridgeEvent {
@@ -34,14 +32,7 @@ const events: BridgeEvent[] = [];
 const record = (type: string, value?: unknown) => void events.push(value === undefined ? { type } : { type, value });
 
 async function showInAppBridge(options: ShowInAppBridgeOptions): Promise<{ resultText: string; appName: string | undefined }> {
-  const client = createClient({ transport: httpTransport(new URL(options.endpoint, location.href)), name: "ext-apps-bridge-host", version: "1.0.0", extensions: [appsExtension()] });
-  const { tools } = await client.listTools();
-  const tool = tools.find((t) => t.name === options.tool);
-  if (!tool) throw new Error(`no tool ${options.tool}`);
-  const uri = toolViewOf(tool).resourceUri;
-  if (!uri) throw new Error(`${options.tool} has no view`);
-  const result = await client.callTool(options.tool, options.args ?? {});
-  const resource = viewResourceOf(await client.readResource(uri), uri);
+  const { client, result, resource } = await callToolWithView(options.endpoint, options.tool, options.args ?? {}, "ext-apps-bridge-host");
 
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");

@@ -6,10 +6,9 @@
  * proxy, tell it the input and the result. What the bridge asks the host is
  * recorded in `window.hostEvents`, for the tests to read.
  */
-import { createClient, httpTransport } from "@mrtr/client";
-import { toolViewOf } from "@mrtr/apps";
 import { mountView, type MountedView } from "@mrtr/apps/browser";
-import { appsExtension, viewResourceOf, type HostPolicy, type ListedTool } from "@mrtr/apps/host";
+import type { HostPolicy, ListedTool } from "@mrtr/apps/host";
+import { callToolWithView } from "./call-tool-view.js";
 
 /** One thing the bridge asked of the host or told it. */
 export interface HostEvent {
@@ -36,14 +35,7 @@ const views = new Map<string, MountedView>();
 const record = (type: string, value?: unknown) => void events.push(value === undefined ? { type } : { type, value });
 
 async function showView(options: ShowViewOptions): Promise<{ id: string; csp: string; allow: string; refused: string[]; resultText: string }> {
-  const client = createClient({ transport: httpTransport(new URL(options.endpoint, location.href)), name: "test-host", version: "1.0.0", extensions: [appsExtension() as never] });
-  const { tools } = await client.listTools();
-  const tool = tools.find((t) => t.name === options.tool);
-  if (!tool) throw new Error(`no tool ${options.tool}`);
-  const uri = toolViewOf(tool).resourceUri;
-  if (!uri) throw new Error(`${options.tool} has no view`);
-  const result = await client.callTool(options.tool, options.args ?? {});
-  const resource = viewResourceOf(await client.readResource(uri), uri);
+  const { client, tools, tool, result, resource } = await callToolWithView(options.endpoint, options.tool, options.args ?? {}, "test-host");
   const container = document.createElement("section");
   container.dataset.view = options.tool;
   document.body.appendChild(container);
