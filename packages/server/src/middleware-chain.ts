@@ -9,6 +9,7 @@
  * The first `use`d is the outermost. A server with none runs no middleware
  * code at all.
  */
+import type { AuthInfo } from "./auth/auth-info.js";
 import type { RequestId } from "@mrtr/schema";
 import { runOnion } from "@mrtr/internal";
 import { ServerDefinitionError } from "./errors.js";
@@ -35,6 +36,8 @@ export interface ServedCall {
   readonly params: Readonly<Record<string, unknown>>;
   /** Who sent it (the `principal` hook's answer, else the verified token's issuer#subject); undefined for nobody known. */
   readonly principal: string | undefined;
+  /** The verified token's facts (its scopes, client, expiry) that `protect` or the binding attached; undefined without authorization. */
+  readonly auth: AuthInfo | undefined;
   /** Whom what it holds counts against (`principal:…`, `peer:…`, `connection:…` or `anonymous`): the key of a per-caller limit. */
   readonly owner: string;
   /** What it names: the tool of `tools/call`, the prompt of `prompts/get`, the URI of `resources/read`; undefined for other methods. */

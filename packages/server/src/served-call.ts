@@ -46,6 +46,7 @@ export async function servedCall(
     id: request.id,
     params,
     principal: ctx.principal,
+    auth: ctx.auth,
     owner: ctx.owner,
     name: typeof named === "string" ? named : undefined,
     transport: options.transport ?? "unknown",

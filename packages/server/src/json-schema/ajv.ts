@@ -1,5 +1,6 @@
 /**
- * The default JSON Schema validator: ajv (draft 2020-12, with ajv-formats),
+ * The default JSON Schema validator: ajv (draft 2020-12, or draft-07 for a
+ * schema whose `$schema` names it; with ajv-formats),
  * loaded on first use, so servers whose tools all use zod never load it.
  * ajv generates code at run time; on hosts that forbid that (Cloudflare
  * Workers and the like) use `interpretedValidator()`, or leave
@@ -7,6 +8,7 @@
  * (default.ts). Passed explicitly where code generation is refused, its
  * compile throws an `EvalError` that says so and names the option.
  */
+import { dialectOf, type SchemaDialect } from "./dialect.js";
 import type { JsonSchemaValidator, SchemaVerdict } from "./validator.js";
 
 type AjvValidate = ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
@@ -14,18 +16,24 @@ type Ajv = { compile(schema: unknown): AjvValidate };
 
 /** A JSON Schema validator on ajv. */
 export function ajvValidator(): JsonSchemaValidator {
-  let instance: Promise<Ajv> | undefined;
-  const load = () =>
-    (instance ??= (async () => {
-      const [{ Ajv2020 }, formats] = await Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]);
-      // Compile failures throw (and reach onError); ajv need not also log them.
-      const ajv = new Ajv2020({ strict: false, allErrors: false, logger: false });
-      (formats.default as unknown as (a: unknown) => void)(ajv);
-      return ajv as unknown as Ajv;
-    })());
+  const instances = new Map<SchemaDialect, Promise<Ajv>>();
+  const load = (dialect: SchemaDialect) => {
+    let instance = instances.get(dialect);
+    if (!instance) {
+      instance = (async () => {
+        const [AjvClass, formats] = await Promise.all([dialect === "draft-07" ? import("ajv").then((m) => m.Ajv) : import("ajv/dist/2020.js").then((m) => m.Ajv2020), import("ajv-formats")]);
+        // Compile failures throw (and reach onError); ajv need not also log them.
+        const ajv = new AjvClass({ strict: false, allErrors: false, logger: false });
+        (formats.default as unknown as (a: unknown) => void)(ajv);
+        return ajv as unknown as Ajv;
+      })();
+      instances.set(dialect, instance);
+    }
+    return instance;
+  };
   return {
     async compile(schema) {
-      const ajv = await load();
+      const ajv = await load(dialectOf(schema));
       let validate: AjvValidate;
       try {
         validate = ajv.compile(schema);

@@ -235,4 +235,16 @@ describe("server.use: middleware around every request", () => {
     expect(await s.handle(request("tools/call", { name: "slow", arguments: {} }))).toBeUndefined(); // an aborted request gets no answer
     expect((reason as Error).message).toBe("too slow");
   });
+
+  it("shows the verified token's facts (ServedCall.auth) beside the principal, and none without authorization", async () => {
+    const { seen, layer } = recorder();
+    const server = threeRounds().use(layer);
+    const auth = { subject: "ada", issuer: "https://issuer.example", scopes: ["tools:read", "tools:write"] };
+    await server.handle(request("tools/list"), { auth });
+    await server.handle(request("tools/list"));
+    expect(seen[0]?.auth).toMatchObject({ subject: "ada", scopes: ["tools:read", "tools:write"] });
+    expect(seen[0]?.principal).toBe("https://issuer.example#ada");
+    expect(seen[1]?.auth).toBeUndefined();
+  });
 });
+
