@@ -17,6 +17,14 @@
  * - `server-2025-11-25`: the 2025-11-25 requirement set (`--requirements
  *   2025-11-25`, initialize-based clients) against the fixture in dual-era
  *   mode (`--legacy`, through @mrtr/legacy);
+ * - `server-gateway`: the 2026-07-28 server set against an @mrtr/gateway
+ *   (gateway.ts, `namespace: false`) whose one upstream is the fixture,
+ *   served over HTTP on loopback by its own process: the gateway is
+ *   transparent when this scores as `server` does;
+ * - `server-gateway-2025-11-25`: the 2025-11-25 requirement set against the
+ *   same gateway's front (which serves initialize-based clients by default),
+ *   its upstream the fixture in dual-era mode (for the tools those scenarios
+ *   call): it should score as `server-2025-11-25` does;
  * - `client`: the full 2026-07-28 client set against our client;
  * - `client-2025-11-25`: the 2025-11-25 requirement set (initialize-based
  *   servers) against our client with @mrtr/client/legacy's plugin
@@ -33,7 +41,11 @@
  * test/conformance/expected-failures.json (keyed by set): a failing scenario
  * not listed there fails the run, and so does a listed one that passes.
  * `npm run test:conformance -- NAME…` runs only the named scenarios (a
- * 2025-11-25 one then runs alone, at `--spec-version 2025-11-25`).
+ * 2025-11-25 one then runs alone, at `--spec-version 2025-11-25`). A NAME
+ * that is a set (`server-gateway`, `server-2025-11-25`, …) runs only the
+ * named sets, all their scenarios unless scenarios are named too:
+ * `node --import tsx test/conformance/run.ts server-gateway` (after a build),
+ * `npm run test:conformance -- server-gateway server-stateless`.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -60,8 +72,8 @@ const LEGACY_SPEC = "2025-11-25";
 const EXPECTED_FAILURES = join(root, "test/conformance/expected-failures.json");
 type Side = "server" | "client";
 /** A set of scenarios the run scores: one side, at one revision. */
-type SetName = "server" | "server-bun" | "server-workerd" | "server-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks" | "client-auth-extensions";
-const SETS: readonly SetName[] = ["server", "server-bun", "server-workerd", "server-2025-11-25", "client", "client-2025-11-25", "server-tasks", "client-auth-extensions"];
+type SetName = "server" | "server-bun" | "server-workerd" | "server-2025-11-25" | "server-gateway" | "server-gateway-2025-11-25" | "client" | "client-2025-11-25" | "server-tasks" | "client-auth-extensions";
+const SETS: readonly SetName[] = ["server", "server-bun", "server-workerd", "server-2025-11-25", "server-gateway", "server-gateway-2025-11-25", "client", "client-2025-11-25", "server-tasks", "client-auth-extensions"];
 
 /** The authorization extensions' client scenarios that `@mrtr/client/auth` implements. */
 const CLIENT_AUTH_EXTENSIONS = ["auth/client-credentials-basic", "auth/client-credentials-jwt", "auth/enterprise-managed-authorization", "auth/wif-jwt-bearer", "auth/dpop", "auth/dpop-nonce"];
@@ -74,6 +86,8 @@ function readExpected(): Expected {
     "server-bun": raw["server-bun"] ?? {},
     "server-workerd": raw["server-workerd"] ?? {},
     "server-2025-11-25": raw["server-2025-11-25"] ?? {},
+    "server-gateway": raw["server-gateway"] ?? {},
+    "server-gateway-2025-11-25": raw["server-gateway-2025-11-25"] ?? {},
     client: raw.client ?? {},
     "client-2025-11-25": raw["client-2025-11-25"] ?? {},
     "server-tasks": raw["server-tasks"] ?? {},
@@ -137,22 +151,33 @@ function install(): void {
 }
 
 /** Starts the fixture on `port`: on this Node, or served natively by Bun when `bun` is its binary. */
-async function startFixture(port: number, args: string[] = [], bun?: string): Promise<ChildProcess> {
-  const command = bun ? [bun, join(root, "test/conformance/server.ts"), ...args] : [process.execPath, "--import", "tsx", join(root, "test/conformance/server.ts"), ...args];
+function startFixture(port: number, args: string[] = [], bun?: string): Promise<ChildProcess> {
+  return startServing("server.ts", port, args, {}, bun);
+}
+
+/** Starts the gateway (gateway.ts) on `port`, its one upstream the fixture at `upstream`. */
+function startGateway(port: number, upstream: string): Promise<ChildProcess> {
+  return startServing("gateway.ts", port, [], { UPSTREAM_URL: upstream });
+}
+
+/** Starts test/conformance/`file` on `port` (on this Node, or Bun when `bun` is its binary), once it prints "listening". */
+async function startServing(file: string, port: number, args: string[], env: Record<string, string>, bun?: string): Promise<ChildProcess> {
+  const script = join(root, "test/conformance", file);
+  const command = bun ? [bun, script, ...args] : [process.execPath, "--import", "tsx", script, ...args];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error("fixture server did not start")), 30_000);
+    const timer = setTimeout(() => rej(new Error(`${file} did not start`)), 30_000);
     child.stdout!.on("data", (d: Buffer) => {
       if (d.toString().includes("listening")) {
         clearTimeout(timer);
         res();
       }
     });
-    child.on("exit", (code) => rej(new Error(`fixture server exited with ${code}`)));
+    child.on("exit", (code) => rej(new Error(`${file} exited with ${code}`)));
   });
   return child;
 }
@@ -255,13 +280,19 @@ function runRequirements(set: SetName, side: Side, revision: string, target: str
 async function main(): Promise<void> {
   install();
   const expected = readExpected();
-  const only = process.argv.slice(2);
-  const pick = (list: string[]) => (only.length ? list.filter((s) => only.includes(s)) : list);
+  // Arguments naming a set choose the sets to run (default: all); the others name scenarios (default: all).
+  const args = process.argv.slice(2);
+  const targets = args.filter((a): a is SetName => (SETS as readonly string[]).includes(a));
+  const only = args.filter((a) => !(SETS as readonly string[]).includes(a));
+  const serverSet = scenariosOf("server");
+  const legacyServerSet = requiredScenarios("server", LEGACY_SPEC);
   const lists: Record<SetName, string[]> = {
-    server: scenariosOf("server"),
-    "server-bun": scenariosOf("server"),
-    "server-workerd": scenariosOf("server"),
-    "server-2025-11-25": requiredScenarios("server", LEGACY_SPEC),
+    server: serverSet,
+    "server-bun": serverSet,
+    "server-workerd": serverSet,
+    "server-2025-11-25": legacyServerSet,
+    "server-gateway": serverSet,
+    "server-gateway-2025-11-25": legacyServerSet,
     client: scenariosOf("client"),
     "client-2025-11-25": requiredScenarios("client", LEGACY_SPEC),
     "server-tasks": extensionScenarios("server", "tasks-"),
@@ -275,19 +306,31 @@ async function main(): Promise<void> {
   );
   const outcomes: Outcome[] = [];
   const url = (port: number) => `http://127.0.0.1:${port}/mcp`;
+  const pick = (set: SetName) => (targets.length > 0 && !targets.includes(set) ? [] : only.length ? lists[set].filter((s) => only.includes(s)) : lists[set]);
+  const timed = async (set: SetName, run: () => Promise<void>) => {
+    const started = Date.now();
+    await run();
+    if (outcomes.some((o) => o.set === set)) console.log(`conformance ${set}: ran in ${Math.round((Date.now() - started) / 1000)} s`);
+  };
 
-  const modernPort = await freePort();
-  const modern = await startFixture(modernPort);
-  try {
-    for (const s of pick(lists.server)) outcomes.push(report(runSuite("server", "server", s, ["--url", url(modernPort)])));
-    // The same fixture has the Tasks extension on; its scenarios run by name, with no spec filter.
-    for (const s of pick(lists["server-tasks"])) outcomes.push(report(runSuite("server-tasks", "server", s, ["--url", url(modernPort)], null)));
-  } finally {
-    modern.kill();
+  const modernScenarios = pick("server");
+  const tasksScenarios = pick("server-tasks");
+  if (modernScenarios.length + tasksScenarios.length > 0) {
+    const modernPort = await freePort();
+    const modern = await startFixture(modernPort);
+    try {
+      await timed("server", async () => {
+        for (const s of modernScenarios) outcomes.push(report(runSuite("server", "server", s, ["--url", url(modernPort)])));
+      });
+      // The same fixture has the Tasks extension on; its scenarios run by name, with no spec filter.
+      for (const s of tasksScenarios) outcomes.push(report(runSuite("server-tasks", "server", s, ["--url", url(modernPort)], null)));
+    } finally {
+      modern.kill();
+    }
   }
 
   // The same server set against the fixture served natively by Bun (Bun.serve): the runtime matrix's second target.
-  const bunScenarios = pick(lists["server-bun"]);
+  const bunScenarios = pick("server-bun");
   if (bunScenarios.length > 0) {
     const bun = ensureRuntime("bun");
     if ("skip" in bun) throw new Error(`conformance server-bun: ${bun.skip}`);
@@ -301,7 +344,7 @@ async function main(): Promise<void> {
   }
 
   // And against the fixture as a Cloudflare Worker in workerd (Miniflare), bundled as wrangler bundles it.
-  const workerdScenarios = pick(lists["server-workerd"]);
+  const workerdScenarios = pick("server-workerd");
   if (workerdScenarios.length > 0) {
     const worker = await startWorker();
     try {
@@ -311,29 +354,59 @@ async function main(): Promise<void> {
     }
   }
 
-  const legacyScenarios = pick(lists["server-2025-11-25"]);
+  /** The 2025-11-25 server set `set` against `target`: scenario by scenario when some are named, else as one requirement run. */
+  const legacyServerRun = (set: SetName, scenarios: string[], target: string) => {
+    if (only.length > 0) {
+      for (const s of scenarios) outcomes.push(report(runSuite(set, "server", s, ["--url", target], LEGACY_SPEC)));
+    } else {
+      // The requirement set also runs scenarios it does not score; they are printed, not counted.
+      scoreRequirements(outcomes, set, lists, runRequirements(set, "server", LEGACY_SPEC, ["--url", target]));
+    }
+  };
+
+  const legacyScenarios = pick("server-2025-11-25");
   if (legacyScenarios.length > 0) {
     const legacyPort = await freePort();
     const dualEra = await startFixture(legacyPort, ["--legacy"]);
     try {
-      if (only.length > 0) {
-        for (const s of legacyScenarios) outcomes.push(report(runSuite("server-2025-11-25", "server", s, ["--url", url(legacyPort)], LEGACY_SPEC)));
-      } else {
-        // The requirement set also runs scenarios it does not score; they are printed, not counted.
-        scoreRequirements(outcomes, "server-2025-11-25", lists, runRequirements("server-2025-11-25", "server", LEGACY_SPEC, ["--url", url(legacyPort)]));
-      }
+      await timed("server-2025-11-25", async () => legacyServerRun("server-2025-11-25", legacyScenarios, url(legacyPort)));
     } finally {
       dualEra.kill();
     }
   }
 
+  // Both server sets again through the gateway (gateway.ts, its own process), whose one upstream is the fixture in its own process.
+  const gatewayScenarios = pick("server-gateway");
+  const gatewayLegacyScenarios = pick("server-gateway-2025-11-25");
+  for (const [set, scenarios, fixtureArgs] of [
+    ["server-gateway", gatewayScenarios, []],
+    // The fixture's dual-era mode has the tools the 2025-11-25 scenarios call; the gateway's front serves those clients by default.
+    ["server-gateway-2025-11-25", gatewayLegacyScenarios, ["--legacy"]],
+  ] as const) {
+    if (scenarios.length === 0) continue;
+    const upstreamPort = await freePort();
+    const upstream = await startFixture(upstreamPort, [...fixtureArgs]);
+    let front: ChildProcess | undefined;
+    try {
+      const frontPort = await freePort();
+      front = await startGateway(frontPort, url(upstreamPort));
+      await timed(set, async () => {
+        if (set === "server-gateway") for (const s of scenarios) outcomes.push(report(runSuite(set, "server", s, ["--url", url(frontPort)])));
+        else legacyServerRun(set, scenarios, url(frontPort));
+      });
+    } finally {
+      front?.kill();
+      upstream.kill();
+    }
+  }
+
   const clientCommand = `${process.execPath} --import tsx ${join(root, "test/conformance/client.ts")}`;
-  for (const s of pick(lists.client)) outcomes.push(report(runSuite("client", "client", s, ["--command", clientCommand])));
+  for (const s of pick("client")) outcomes.push(report(runSuite("client", "client", s, ["--command", clientCommand])));
   // The authorization extensions' scenarios run by name, with no spec filter.
-  for (const s of pick(lists["client-auth-extensions"])) outcomes.push(report(runSuite("client-auth-extensions", "client", s, ["--command", clientCommand], null)));
+  for (const s of pick("client-auth-extensions")) outcomes.push(report(runSuite("client-auth-extensions", "client", s, ["--command", clientCommand], null)));
 
   // The 2025-11-25 client set: initialize-based servers, reached through @mrtr/client/legacy's plugin.
-  const legacyClientScenarios = pick(lists["client-2025-11-25"]);
+  const legacyClientScenarios = pick("client-2025-11-25");
   const legacyCommand = `${clientCommand} --legacy`;
   if (only.length > 0) {
     for (const s of legacyClientScenarios) outcomes.push(report(runSuite("client-2025-11-25", "client", s, ["--command", legacyCommand], LEGACY_SPEC)));

@@ -13,6 +13,13 @@
  * with `invalid_dpop_proof`; the access token's `cnf.jkt` is the thumbprint
  * of the proof's key, `token_type` is `DPoP`, and a refresh token is bound
  * to that key too (a refresh with another key's proof is `invalid_grant`).
+ *
+ * `revoke()` revokes every token issued so far, as an administrator would
+ * (or a user signing out everywhere): their refresh tokens are forgotten (a
+ * refresh is then `invalid_grant`) and `isRevoked(accessToken)` says true
+ * for their access tokens. A JWT's signature stays valid after revocation,
+ * so a resource server learns of it only by asking (what RFC 7662
+ * introspection is for): tests make `isRevoked` part of their verifier.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -85,6 +92,10 @@ export interface DevAuthorizationServer {
   requests: RecordedRequest[];
   /** Registered clients by id. */
   clients: Map<string, { clientSecret?: string; method: AuthMethod; redirectUris: string[] }>;
+  /** Revokes every access and refresh token issued so far; tokens issued later are not affected. */
+  revoke(): void;
+  /** Whether `accessToken` was revoked by `revoke()` (what introspection would tell a resource server). */
+  isRevoked(accessToken: string): boolean;
   close(): Promise<void>;
 }
 
@@ -117,6 +128,9 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
   const refreshes = new Map<string, { clientId: string; resource?: string; scope?: string; jkt?: string }>();
   /** The `jti`s of the DPoP proofs accepted. */
   const proofIds = new Set<string>();
+  /** Access tokens issued and not revoked, and those revoked. */
+  const issued = new Set<string>();
+  const revoked = new Set<string>();
   const path = options.issuerPath ?? "";
   let issuer = "";
   const methods = options.authMethods ?? ["none", "client_secret_basic", "client_secret_post"];
@@ -149,6 +163,7 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
       .setExpirationTime(`${ttl}s`)
       .setJti(b64url(randomBytes(12)))
       .sign(privateKey);
+    issued.add(accessToken);
     const body: Record<string, unknown> = { access_token: accessToken, token_type: jkt === undefined ? "Bearer" : "DPoP", expires_in: ttl, ...(scope && { scope }) };
     if (options.refreshTokens !== false) {
       const refresh = b64url(randomBytes(24));
@@ -298,6 +313,12 @@ export async function startAuthorizationServer(options: DevAuthorizationServerOp
     jwksUrl: `${issuer}/jwks`,
     requests,
     clients,
+    revoke: () => {
+      for (const token of issued) revoked.add(token);
+      issued.clear();
+      refreshes.clear();
+    },
+    isRevoked: (accessToken) => revoked.has(accessToken),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

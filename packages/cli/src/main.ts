@@ -2,8 +2,10 @@
  * `mrtr`: the command line. Dispatches to a command and maps failures to exit
  * codes: a usage error prints what to type and exits 2.
  */
+import { connectCommand } from "./connect/command.js";
 import type { CommandContext } from "./context.js";
 import { EXIT_OK, EXIT_USAGE, UsageError, type ExitCode } from "./exit-codes.js";
+import { gatewayCommand } from "./gateway/command.js";
 import { initCommand } from "./init/command.js";
 import { lintTraceCommand } from "./lint/command.js";
 import { modelsCommand } from "./models/command.js";
@@ -21,6 +23,10 @@ Commands:
   models --lang L -o D  generate model types for another language
   init [DIR]            write a small MCP server project (TypeScript or
                         JavaScript) that installs, builds and tests as is
+  connect URL           serve a remote MCP server over stdio, signed in with
+                        OAuth (browser once, tokens cached), for hosts
+  gateway --config F    run an MCP gateway: many upstream servers behind one
+                        endpoint (HTTP, or --stdio), from a configuration file
 
 Run \`mrtr COMMAND --help\` for a command's options.
 Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
@@ -31,6 +37,8 @@ const COMMANDS: Record<string, (argv: string[], ctx: CommandContext) => Promise<
   "lint-trace": lintTraceCommand,
   models: modelsCommand,
   init: initCommand,
+  connect: connectCommand,
+  gateway: gatewayCommand,
 };
 
 /** Runs one command line (without the `node` and script arguments); resolves to the exit code. */
