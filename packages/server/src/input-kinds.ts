@@ -8,7 +8,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { ClientCapabilities, ElicitRequest, InputRequest } from "@mrtr/schema";
 import type { ElicitOptions, InputContext } from "./context.js";
-import { ElicitRequestSchema } from "@mrtr/zod";
+import { checkElicitRequest, firstIssueOf } from "@mrtr/zod/checks";
 import { assertSafeForm, assertSafeUrl, checkElicitResponse } from "./elicitation/index.js";
 import { ServerDefinitionError } from "./errors.js";
 import type { UnionToIntersection } from "./union-to-intersection.js";
@@ -75,10 +75,8 @@ export const elicitationInputKind: InputKind = {
     return declaresForm(declared) ? undefined : { elicitation: { form: {} } };
   },
   assertValid(request, options) {
-    const parsed = ElicitRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      throw new ServerDefinitionError(`Invalid elicitation request: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-    }
+    const issue = firstIssueOf(checkElicitRequest, request);
+    if (issue) throw new ServerDefinitionError(`Invalid elicitation request: ${issue.path.join(".")} ${issue.message}`);
     const params = (request as ElicitRequest).params;
     if (params.mode === "url") assertSafeUrl(params.url, options.allowUrl);
     else assertSafeForm(params, options);

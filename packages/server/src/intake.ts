@@ -9,8 +9,7 @@
  */
 import { INPUT_REQUIRED_METHODS, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from "@mrtr/schema";
 import type { ClientRequest, JSONRPCResponse, RequestId } from "@mrtr/schema";
-import { checkJsonLimits, parseMessage, type JsonLimits } from "@mrtr/zod";
-import { checkJSONRPCRequest, checkRequestParams, firstIssueOf } from "@mrtr/zod/checks";
+import { checkJSONRPCRequest, checkJsonLimits, checkRequestParams, classifyMessage, firstIssueOf, type JsonLimits } from "@mrtr/zod/checks";
 import { jsonPointer } from "@mrtr/internal";
 import { errorResponse, idOf } from "./error-response.js";
 
@@ -78,7 +77,7 @@ export function takeIn(input: unknown, limits: Partial<JsonLimits> = {}): Intake
   return { ok: true, message };
 }
 
-/** A request ready to serve: typed by `parseMessage`, with its answers set aside. */
+/** A request ready to serve: typed by `classifyMessage`, with its answers set aside. */
 export type ReadRequest =
   | { kind: "request"; request: ClientRequest; inputResponses: Record<string, unknown> | undefined }
   | { kind: "answer"; response: JSONRPCResponse }
@@ -96,7 +95,7 @@ export function readRequest(message: Record<string, unknown>): ReadRequest {
   const id = idOf(message);
   if (problem) return { kind: "answer", response: errorResponse(id, { code: INVALID_PARAMS, message: problem }) };
   // The limits were checked on the whole message by takeIn.
-  const parsed = parseMessage(checked, { limits: false });
+  const parsed = classifyMessage(checked, { limits: false });
   if (!parsed.ok) {
     if (parsed.kind === "notification" || parsed.kind === "result" || parsed.kind === "error") return { kind: "none" };
     return { kind: "answer", response: errorResponse(id, { code: parsed.code, message: parsed.message, data: { issues: parsed.issues.slice(0, 20) } }) };

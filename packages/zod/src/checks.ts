@@ -169,4 +169,6 @@ export type { FirstIssue } from "./first-issue.js";
 export { formatTest, isByte, isDate, isDateTime, isEmail, isUri, isUriTemplate } from "./formats.js";
 export type { FormatName } from "./formats.js";
 export { checkJsonLimits, DEFAULT_JSON_LIMITS } from "./json-limits.js";
+export { classifyMessage } from "./classify-message.js";
+export type { MessageKind, ParsedMessage, ParseMessageOptions, ValidationIssue } from "./classify-message.js";
 export type { JsonLimitHit, JsonLimits } from "./json-limits.js";

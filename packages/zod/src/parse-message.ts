@@ -2,264 +2,46 @@
  * parseMessage: classifies one JSON-RPC message (request, notification,
  * result, error), validates it by method, and reports what is wrong with JSON
  * paths and the rule broken, together with the JSON-RPC error code a receiver
- * should answer with.
+ * should answer with. The classification is `classifyMessage`'s
+ * (classify-message.ts, the generated checks); this adds zod's list of every
+ * problem on request (`issues: "all"`).
  */
 import type { z } from "zod";
-import type {
-  ClientRequest,
-  JSONRPCErrorResponse,
-  JSONRPCNotification,
-  JSONRPCResultResponse,
-} from "@mrtr/schema";
-import { INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from "@mrtr/schema";
-import { hasOwn as has, type Check, type CheckIssue } from "./check-runtime.js";
-import { describeIssue } from "./first-issue.js";
-import { checks } from "./check-tables.gen.js";
-import { checkJsonLimits, type JsonLimitHit, type JsonLimits } from "./json-limits.js";
 import { jsonPointer } from "@mrtr/internal";
-import {
-  HeaderMismatchErrorSchema,
-  JSONRPCErrorResponseSchema,
-  JSONRPCNotificationSchema,
-  JSONRPCRequestSchema,
-  JSONRPCResultResponseSchema,
-  MissingRequiredClientCapabilityErrorSchema,
-  UnsupportedProtocolVersionErrorSchema,
-  notificationSchemas,
-  rawSchemas,
-  requestSchemas,
-  resultResponseSchemas,
-  schemas,
-  type SchemaName,
-} from "./validators.gen.js";
+import type { Check } from "./check-runtime.js";
+import { checks } from "./check-tables.gen.js";
+import { classifyWith, firstProblem, firstProblems, type ParsedMessage, type ParseMessageOptions, type ProblemsOf, type ValidationIssue } from "./classify-message.js";
+import { rawSchemas, schemas, type SchemaName } from "./validators.gen.js";
 
-/** One rule a message breaks. */
-export interface ValidationIssue {
-  /** JSON Pointer (RFC 6901) to the offending value; "" is the whole message. */
-  path: string;
-  /** The rule broken, in words. */
-  message: string;
-  /** zod's issue code (e.g. `invalid_type`, `invalid_value`, `custom`); `too_big` for a limit. */
-  code: string;
-  /** First-issue mode: the JSON Schema keyword broken (`type`, `required`, …), or the limit hit (`maxDepth`, …). */
-  keyword?: string;
-  /** First-issue mode: JSON Pointer, as a URI fragment, of the schema rule broken in the core projection of `@mrtr/schema`'s schema.json. */
-  schemaPath?: string;
-}
-
-/** What a JSON-RPC message is. */
-export type MessageKind = "request" | "notification" | "result" | "error";
-
-/** What {@link parseMessage} found: the message, validated and classified, or why it is refused. */
-export type ParsedMessage =
-  | {
-      /** Valid. */
-      ok: true;
-      /** A request. */
-      kind: "request";
-      /** Its method. */
-      method: string;
-      /** The request, as validated. */
-      message: ClientRequest;
-    }
-  | {
-      /** Valid. */
-      ok: true;
-      /** A notification. */
-      kind: "notification";
-      /** Its method. */
-      method: string;
-      /** The notification, as validated. */
-      message: JSONRPCNotification;
-    }
-  | {
-      /** Valid. */
-      ok: true;
-      /** A result response (its result is checked against the request's method when `options.method` names it). */
-      kind: "result";
-      /** The response. */
-      message: JSONRPCResultResponse;
-    }
-  | {
-      /** Valid. */
-      ok: true;
-      /** An error response. */
-      kind: "error";
-      /** The response. */
-      message: JSONRPCErrorResponse;
-    }
-  | {
-      /** Invalid. */
-      ok: false;
-      /** What the message looked like, when that could be told. */
-      kind: MessageKind | undefined;
-      /** The JSON-RPC error a receiver should answer a request with. */
-      code: typeof PARSE_ERROR | typeof INVALID_REQUEST | typeof METHOD_NOT_FOUND | typeof INVALID_PARAMS;
-      /** A one-line summary naming the first problem. */
-      message: string;
-      /** The first problem (default), or every problem zod finds (`issues: "all"`). */
-      issues: ValidationIssue[];
-      /** The message's `id`, when it is a string or an integer (to answer a request with). */
-      id?: string | number;
-      /** The intake limit the message broke, if that is why it was refused. */
-      limit?: JsonLimitHit;
-    };
-
-/** Options of {@link parseMessage}. */
-export interface ParseMessageOptions {
-  /** For a result: the method of the request it answers, so the result is checked against that method's result type. */
-  method?: string;
-  /**
-   * `"first"` (default): stop at the first problem; the cost is linear in the
-   * message, whatever is wrong with it. `"all"`: every problem zod finds, for
-   * error reports and tools. Its cost on a large invalid message can be far
-   * higher (zod reports every member of every union that fails), so use it on
-   * trusted or size-limited input; the verdict is the same either way.
-   */
-  issues?: "first" | "all";
-  /**
-   * Limits on the message's shape, checked in one pass before anything else
-   * (see `checkJsonLimits`): each one given replaces its default in
-   * `DEFAULT_JSON_LIMITS`; `false` skips the check. A message past a limit is
-   * refused with -32600 naming the limit.
-   */
-  limits?: Partial<JsonLimits> | false;
-}
+export type { MessageKind, ParsedMessage, ParseMessageOptions, ValidationIssue } from "./classify-message.js";
 
 function issuesOf(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((i) => ({ path: jsonPointer(i.path), message: i.message, code: i.code }));
 }
 
-type Failure = Extract<ParsedMessage, { ok: false }>;
+/** Each generated check's plain zod schema (the one its validator decides through). */
+const rawByCheck = new Map<Check, z.ZodType>(Object.keys(schemas).map((name) => [checks[name as SchemaName] as Check, rawSchemas[name as SchemaName] as z.ZodType]));
 
-function failure(
-  kind: MessageKind | undefined,
-  code: Failure["code"],
-  summary: string,
-  issues: ValidationIssue[],
-  obj?: Record<string, unknown>,
-): Failure {
-  const first = issues[0];
-  const message = first ? `${summary}: ${first.path || "/"} ${first.message}` : summary;
-  const out: Failure = { ok: false, kind, code, message, issues };
-  const id = obj && has(obj, "id") ? obj.id : undefined;
-  if (typeof id === "string" || (typeof id === "number" && Number.isInteger(id))) out.id = id;
-  return out;
-}
-
-/** Each validator's generated check and plain zod schema. */
-const byValidator = new Map<unknown, { check: Check; raw: z.ZodType }>(
-  Object.keys(schemas).map((name) => [
-    schemas[name as SchemaName],
-    { check: checks[name as SchemaName] as Check, raw: rawSchemas[name as SchemaName] as z.ZodType },
-  ]),
-);
-
-/** `value` against a validator: no issues when valid; the first issue, or all zod finds. */
-function problems(schema: z.ZodType, value: unknown, mode: "first" | "all"): ValidationIssue[] | undefined {
-  const { check, raw } = byValidator.get(schema)!;
-  const verdict = check(value, 0, true);
-  if (verdict === undefined) return undefined;
-  const found = describeIssue(verdict as CheckIssue);
-  const first: ValidationIssue = { path: jsonPointer(found.path), message: found.message, code: found.code, keyword: found.keyword, schemaPath: found.schemaPath };
-  if (mode === "all") {
-    try {
-      const all = raw.safeParse(value);
-      if (!all.success && all.error.issues.length > 0) return issuesOf(all.error);
-    } catch (e) {
-      // zod's schemas recurse: a value nested deeper than the stack allows (only
-      // possible with `limits: false`) gets the first issue, which needs no recursion.
-      if (!(e instanceof RangeError)) throw e;
-    }
+/** Every problem zod finds, once the check found one (the first issue when zod cannot say more). */
+const allProblems: ProblemsOf = (check, value) => {
+  const first = firstProblem(check, value);
+  if (!first) return undefined;
+  try {
+    const all = rawByCheck.get(check)?.safeParse(value);
+    if (all && !all.success && all.error.issues.length > 0) return issuesOf(all.error);
+  } catch (e) {
+    // zod's schemas recurse: a value nested deeper than the stack allows (only
+    // possible with `limits: false`) gets the first issue, which needs no recursion.
+    if (!(e instanceof RangeError)) throw e;
   }
   return [first];
-}
+};
 
 /**
  * Classifies and validates one JSON-RPC message. `raw` is the message's JSON
  * text or the already-parsed value. Never throws on bad input.
  */
 export function parseMessage(raw: unknown, options: ParseMessageOptions = {}): ParsedMessage {
-  let value = raw;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch (e) {
-      return failure(undefined, PARSE_ERROR, "Parse error", [{ path: "", message: (e as Error).message, code: "invalid_json" }]);
-    }
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    const what = Array.isArray(value) ? "an array (batches are not part of this protocol)" : `${value === null ? "null" : typeof value}`;
-    return failure(undefined, INVALID_REQUEST, "Invalid request", [{ path: "", message: `Expected one JSON-RPC message object, got ${what}`, code: "invalid_type" }]);
-  }
-  const obj = value as Record<string, unknown>;
-  const kind: MessageKind | undefined = has(obj, "method") ? (has(obj, "id") ? "request" : "notification") : has(obj, "result") ? "result" : has(obj, "error") ? "error" : undefined;
-  if (options.limits !== false) {
-    const hit = checkJsonLimits(obj, options.limits);
-    if (hit) {
-      const out = failure(kind, INVALID_REQUEST, "Message exceeds a limit", [{ path: hit.path, message: hit.message, code: "too_big", keyword: hit.limit }], obj);
-      out.limit = hit;
-      return out;
-    }
-  }
-  const mode = options.issues ?? "first";
-  if (kind === "request") return byMethod("request", obj, JSONRPCRequestSchema, requestSchemas, mode, { invalid: "Invalid request", unknown: "Method not found" });
-  if (kind === "notification") return byMethod("notification", obj, JSONRPCNotificationSchema, notificationSchemas, mode, { invalid: "Invalid notification", unknown: "Unknown notification" });
-  if (kind === "result") return result(obj, options.method, mode);
-  if (kind === "error") return errorResponse(obj, mode);
-  return failure(undefined, INVALID_REQUEST, "Invalid request", [
-    { path: "", message: "Not a JSON-RPC message: expected `method`, `result` or `error`", code: "invalid_type" },
-  ], obj);
-}
-
-/** A message with a method: the envelope, then the method's own validator from `table`. */
-function byMethod(
-  kind: "request" | "notification",
-  obj: Record<string, unknown>,
-  envelopeSchema: z.ZodType,
-  table: Readonly<Record<string, z.ZodType>>,
-  mode: "first" | "all",
-  words: { invalid: string; unknown: string },
-): ParsedMessage {
-  const envelope = problems(envelopeSchema, obj, mode);
-  if (envelope) return failure(kind, INVALID_REQUEST, words.invalid, envelope, obj);
-  const method = obj.method as string;
-  const schema = has(table, method) ? table[method] : undefined;
-  if (!schema) {
-    return failure(kind, METHOD_NOT_FOUND, words.unknown, [{ path: "/method", message: `Unknown method "${method}"`, code: "invalid_value" }], obj);
-  }
-  const issues = problems(schema, obj, mode);
-  if (issues) return failure(kind, INVALID_PARAMS, `Invalid params for ${method}`, issues, obj);
-  return { ok: true, kind, method, message: obj } as unknown as ParsedMessage;
-}
-
-function result(obj: Record<string, unknown>, method: string | undefined, mode: "first" | "all"): ParsedMessage {
-  const envelope = problems(JSONRPCResultResponseSchema, obj, mode);
-  if (envelope) return failure("result", INVALID_REQUEST, "Invalid response", envelope, obj);
-  if (method === undefined) return { ok: true, kind: "result", message: obj as unknown as JSONRPCResultResponse };
-  const schema = has(resultResponseSchemas, method) ? resultResponseSchemas[method as keyof typeof resultResponseSchemas] : undefined;
-  if (!schema) {
-    return failure("result", METHOD_NOT_FOUND, "Unknown method", [{ path: "", message: `No result type for method "${method}"`, code: "invalid_value" }], obj);
-  }
-  const issues = problems(schema as z.ZodType, obj, mode);
-  if (issues) return failure("result", INVALID_PARAMS, `Invalid result for ${method}`, issues, obj);
-  return { ok: true, kind: "result", message: obj as unknown as JSONRPCResultResponse };
-}
-
-const SPECIFIC_ERRORS: Record<number, z.ZodType> = {
-  [-32020]: HeaderMismatchErrorSchema,
-  [-32021]: MissingRequiredClientCapabilityErrorSchema,
-  [-32022]: UnsupportedProtocolVersionErrorSchema,
-};
-
-function errorResponse(obj: Record<string, unknown>, mode: "first" | "all"): ParsedMessage {
-  const envelope = problems(JSONRPCErrorResponseSchema, obj, mode);
-  if (envelope) return failure("error", INVALID_REQUEST, "Invalid error response", envelope, obj);
-  const code = (obj as unknown as JSONRPCErrorResponse).error.code;
-  const specific = has(SPECIFIC_ERRORS, String(code)) ? SPECIFIC_ERRORS[code] : undefined;
-  if (specific) {
-    const issues = problems(specific, obj, mode);
-    if (issues) return failure("error", INVALID_PARAMS, `Invalid data for error ${code}`, issues, obj);
-  }
-  return { ok: true, kind: "error", message: obj as unknown as JSONRPCErrorResponse };
+  const { issues, ...rest } = options;
+  return classifyWith(raw, rest, issues === "all" ? allProblems : firstProblems);
 }

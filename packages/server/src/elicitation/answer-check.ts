@@ -4,7 +4,7 @@
  * the server asked for. The client is not trusted to have enforced the schema.
  */
 import type { ElicitRequest, ElicitResult } from "@mrtr/schema";
-import { ElicitResultSchema } from "@mrtr/zod";
+import { checkElicitResult, firstIssueOf } from "@mrtr/zod/checks";
 import { classifyField, valueProblem } from "./field-value.js";
 import { isRecord } from "@mrtr/internal";
 
@@ -67,13 +67,12 @@ function formProblem(requestedSchema: unknown, content: Record<string, unknown>)
  * @param response The client's answer under the same key of `inputResponses`, unvalidated.
  */
 export function checkElicitResponse(request: ElicitRequest, response: unknown): ElicitResponseCheck {
-  const parsed = ElicitResultSchema.safeParse(response);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.map(String).join(".") ?? "";
-    return fail(`not a valid ElicitResult${path === "" ? "" : ` at ${path}`}: ${issue?.message ?? "rejected"}`);
+  const issue = firstIssueOf(checkElicitResult, response);
+  if (issue) {
+    const path = issue.path.map(String).join(".");
+    return fail(`not a valid ElicitResult${path === "" ? "" : ` at ${path}`}: ${issue.message}`);
   }
-  const action = parsed.data.action;
+  const action = (response as ElicitResult).action;
   if (action !== "accept") return { ok: true, value: { action } };
 
   const raw = (response as { content?: unknown }).content;

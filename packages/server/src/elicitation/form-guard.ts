@@ -10,7 +10,7 @@
  * `type: "boolean"` is fine.
  */
 import type { ElicitRequestFormParams } from "@mrtr/schema";
-import { ElicitRequestFormParamsSchema } from "@mrtr/zod";
+import { checkElicitRequestFormParams, firstIssueOf } from "@mrtr/zod/checks";
 import { FormSchemaError, FormSecretError } from "./errors.js";
 import { classifyField, valueProblem } from "./field-value.js";
 import { isRecord } from "@mrtr/internal";
@@ -264,15 +264,14 @@ export function assertSafeForm(params: ElicitRequestFormParams, options: SafeFor
   const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : undefined;
   if (properties !== undefined) screenSecrets(properties, new Set(options.allowFields ?? []));
 
-  // zod gives the verdict of the protocol schema; the stricter checks below
-  // refuse more (unknown keywords, nesting, bad defaults) and, when zod
+  // The generated check gives the verdict of the protocol schema; the stricter checks below
+  // refuse more (unknown keywords, nesting, bad defaults) and, when the check
   // refuses too, name the field more precisely than its union issues can.
-  const parsed = ElicitRequestFormParamsSchema.safeParse(params);
+  const issue = firstIssueOf(checkElicitRequestFormParams, params);
   const strict = strictProblem(schema);
   if (strict !== undefined) throw schemaError(strict.problem, strict.field);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.map(String).join(".") ?? "";
-    throw schemaError(`invalid elicitation params${path === "" ? "" : ` at ${path}`}: ${issue?.message ?? "rejected"}`);
+  if (issue) {
+    const path = issue.path.map(String).join(".");
+    throw schemaError(`invalid elicitation params${path === "" ? "" : ` at ${path}`}: ${issue.message}`);
   }
 }
