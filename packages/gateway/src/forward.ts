@@ -10,6 +10,7 @@
 import { FlowAbortedError, JsonRpcError, LimitExceededError, RequestTimeoutError, TransportError, type PendingInput } from "@mrtr/client";
 import type { ClientCapabilities } from "@mrtr/schema";
 import { inputRequired, McpError, type InputContext } from "@mrtr/server";
+import { declaresForm, declaresUrl } from "@mrtr/server/plugin";
 import { HeldElsewhereError, HoldExpiredError, UpstreamError } from "./errors.js";
 import type { HeldCall } from "./held-call.js";
 import type { HeldCalls } from "./held-calls.js";
@@ -158,17 +159,12 @@ async function wait(deps: ForwardDeps, upstream: Upstream, held: HeldCall, ctx: 
   }
 }
 
-/** Whether the front client declared what a question needs. */
+/** Whether the front client declared what a question needs (elicitation by the front server's own rule). */
 function declares(caps: ClientCapabilities | undefined, method: string, params: Record<string, unknown>): boolean {
-  const c = (caps ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  if (method === "elicitation/create") {
-    const e = c.elicitation;
-    if (!e) return false;
-    // An empty elicitation object means form only.
-    return params.mode === "url" ? e.url !== undefined : e.form !== undefined || Object.keys(e).length === 0;
-  }
-  if (method === "sampling/createMessage") return c.sampling !== undefined;
-  if (method === "roots/list") return c.roots !== undefined;
+  const c = caps ?? {};
+  if (method === "elicitation/create") return params.mode === "url" ? declaresUrl(c) : declaresForm(c);
+  if (method === "sampling/createMessage") return (c as Record<string, unknown>).sampling !== undefined;
+  if (method === "roots/list") return (c as Record<string, unknown>).roots !== undefined;
   return false;
 }
 
