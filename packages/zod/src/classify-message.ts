@@ -15,9 +15,9 @@ import type {
 } from "@mrtr/schema";
 import { INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR } from "@mrtr/schema";
 import { jsonPointer } from "@mrtr/internal";
-import { hasOwn as has, type Check, type CheckIssue } from "./check-runtime.js";
+import { hasOwn as has, type Check } from "./check-runtime.js";
 import { checks, notificationChecks, requestChecks, resultResponseChecks } from "./check-tables.gen.js";
-import { describeIssue } from "./first-issue.js";
+import { firstIssueOf } from "./first-issue.js";
 import { checkJsonLimits, type JsonLimitHit, type JsonLimits } from "./json-limits.js";
 
 /** One rule a message breaks. */
@@ -135,9 +135,8 @@ function failure(
 
 /** The first issue `check` finds in `value`, as a ValidationIssue; undefined when valid. */
 export function firstProblem(check: Check, value: unknown): ValidationIssue | undefined {
-  if (check(value, 0, false) === undefined) return undefined;
-  const found = describeIssue(check(value, 0, true) as CheckIssue);
-  return { path: jsonPointer(found.path), message: found.message, code: found.code, keyword: found.keyword, schemaPath: found.schemaPath };
+  const found = firstIssueOf(check, value);
+  return found && { path: jsonPointer(found.path), message: found.message, code: found.code, keyword: found.keyword, schemaPath: found.schemaPath };
 }
 
 /** The verdict of the first issue only (linear in the message, whatever is wrong with it). */
