@@ -6,10 +6,9 @@
  * so every acknowledgement after the first lists again too.
  */
 import type { SubscriptionFilter } from "@mrtr/schema";
+import { listenUpstream } from "./listen-upstream.js";
 import type { Upstream } from "./upstream-pool.js";
 
-/** Pause before following again after the stream failed, in ms. */
-const RETRY_MS = 5_000;
 /** Changes within this many ms make one listing. */
 const COALESCE_MS = 100;
 
@@ -29,18 +28,8 @@ export function followChanges(upstream: Upstream, signal: AbortSignal, changed: 
       if (!signal.aborted) changed();
     }, COALESCE_MS);
   };
-  void (async () => {
-    let opened = 0;
-    while (!signal.aborted) {
-      try {
-        const client = await upstream.primary();
-        for await (const event of client.listen(filter, { signal })) {
-          if (event.method !== "notifications/subscriptions/acknowledged" || opened++ > 0) soon();
-        }
-      } catch {
-        // The upstream is down or restarting: try again later (a restart lists it anyway).
-      }
-      if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref?.());
-    }
-  })();
+  let opened = 0;
+  listenUpstream(upstream, filter, signal, (event) => {
+    if (event.method !== "notifications/subscriptions/acknowledged" || opened++ > 0) soon();
+  });
 }

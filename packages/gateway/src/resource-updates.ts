@@ -11,12 +11,11 @@
 import type { RequestContext } from "@mrtr/server";
 import type { Catalog } from "./catalog.js";
 import type { GatewayCaller, GatewayItem } from "./options.js";
+import { listenUpstream } from "./listen-upstream.js";
 import type { Upstream } from "./upstream-pool.js";
 
 /** Changes of the URI set within this many ms make one re-opening. */
 const COALESCE_MS = 100;
-/** Pause before opening again after the stream failed, in ms. */
-const RETRY_MS = 5_000;
 
 /** Follows one upstream's resources for the front. */
 export class ResourceFollower {
@@ -62,20 +61,10 @@ export class ResourceFollower {
     const stream = new AbortController();
     this.#stream = stream;
     const uris = [...this.#until.keys()];
-    void (async () => {
-      while (!stream.signal.aborted) {
-        try {
-          const client = await this.upstream.primary();
-          for await (const event of client.listen({ resourceSubscriptions: uris }, { signal: stream.signal })) {
-            const uri = event.method === "notifications/resources/updated" ? (event.params as { uri?: unknown }).uri : undefined;
-            if (typeof uri === "string" && this.#until.has(uri)) this.options.updated(uri);
-          }
-        } catch {
-          // The upstream is down or restarting: try again later.
-        }
-        if (!stream.signal.aborted) await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref?.());
-      }
-    })();
+    listenUpstream(this.upstream, { resourceSubscriptions: uris }, stream.signal, (event) => {
+      const uri = event.method === "notifications/resources/updated" ? (event.params as { uri?: unknown }).uri : undefined;
+      if (typeof uri === "string" && this.#until.has(uri)) this.options.updated(uri);
+    });
   }
 }
 
