@@ -6,7 +6,10 @@
  * (`McpServer` served by `serveStdio` from `@modelcontextprotocol/server/stdio`
  * 2.4.0, bench/fixtures/official-stdio-server.ts), and a bare newline-JSON
  * peer answering the same two legs with no MCP library, no validation and a
- * fixed state (bench/fixtures/bare-stdio-server.ts): the floor the pipe sets.
+ * fixed state (bench/fixtures/bare-stdio-server.ts): the floor the pipe sets;
+ * and a floor peer doing only the flow's unavoidable work (the envelope and
+ * the arguments checked, the state sealed, bound and opened, the answer
+ * checked: bench/fixtures/floor-stdio-server.ts), the floor the protocol sets.
  *
  * One flow = `tools/call` of a tool whose first answer is `input_required`
  * with one form elicitation (a boolean `confirm`) and a requestState (ours:
@@ -38,6 +41,7 @@ const fixtures = {
   ours: "bench/fixtures/mrtr-stdio-server.ts",
   "official SDK": "bench/fixtures/official-stdio-server.ts",
   "bare pipe": "bench/fixtures/bare-stdio-server.ts",
+  "floor pipe": "bench/fixtures/floor-stdio-server.ts",
 };
 type Name = keyof typeof fixtures;
 
@@ -77,6 +81,9 @@ try {
   const ratio = (peer: Name) => (median(samples.ours) / median(samples[peer])).toFixed(2);
   const cpuRatio = (peer: Name) => (cpuPerFlow[peer] !== undefined && cpuPerFlow.ours !== undefined ? ` (by server CPU per flow: ${(cpuPerFlow[peer]! / cpuPerFlow.ours!).toFixed(2)})` : "");
   console.log(`  ratio ours / bare pipe: ${ratio("bare pipe")} (target 0.40)${cpuRatio("bare pipe")}`);
+  console.log(
+    `  ratio ours / floor pipe (the same flow's unavoidable work, fixtures/floor-answer.ts): ${ratio("floor pipe")}${cpuRatio("floor pipe")}; the floor itself / bare by server CPU per flow: ${cpuPerFlow["floor pipe"] !== undefined && cpuPerFlow["bare pipe"] !== undefined ? (cpuPerFlow["bare pipe"]! / cpuPerFlow["floor pipe"]!).toFixed(2) : "?"}`,
+  );
   console.log(`  ratio ours / official SDK: ${ratio("official SDK")} (target 3.00)${cpuRatio("official SDK")}`);
 } finally {
   // Closing stdin ends each server.

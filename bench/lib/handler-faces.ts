@@ -10,6 +10,7 @@
 // The handler from source, beside the module that records its second face (a WeakMap there, so both from the same copy).
 import { createHttpHandler } from "../../packages/server/src/http/handler.js";
 import { incomingFaceOf } from "../../packages/server/src/http/incoming-face.js";
+import { RequestAbort } from "../../packages/server/src/request-abort.js";
 import { deployServer } from "../fixtures/mrtr-deploy-tool.js";
 import { DEPLOY_HEADERS, deployCall } from "./deploy-flow.js";
 
@@ -39,16 +40,20 @@ export async function handlerFaces(flows: number, rounds: number): Promise<{ fet
   const viaEntry = async (params: Record<string, unknown>) => {
     const bytes = utf8.encode(body(params));
     let request: Request | undefined;
-    const controller = new AbortController();
+    // As the Node adapter does (node-incoming.ts): the request's abort, its signal made only if read.
+    const controller = new RequestAbort();
     const answer = (await entry({
       method: "POST",
       url,
       header: (name: string) => HEADERS[name.toLowerCase()] ?? null,
       readBody: async () => ({ ok: true, bytes }),
-      signal: controller.signal,
+      get signal() {
+        return controller.signal;
+      },
       peer: undefined,
       auth: undefined,
       abort: (reason: Error) => controller.abort(reason),
+      abortLink: controller,
       request: () => (request ??= new Request(url, { method: "POST", headers: HEADERS })),
     })) as Answer;
     return (JSON.parse(answer.text ?? "null") as { result: Record<string, unknown> }).result;

@@ -12,6 +12,7 @@
  */
 import type { JSONRPCNotification, RequestId } from "@mrtr/schema";
 import type { HandleOptions } from "./exchange.js";
+import type { RequestAbort } from "./request-abort.js";
 
 /** Why a listen request whose stream backed up was aborted. */
 export class StreamBackedUpError extends Error {
@@ -29,11 +30,11 @@ export class StreamBackedUpError extends Error {
 export function requestEmitter(
   send: HandleOptions["send"],
   id: RequestId,
-  controller: AbortController,
+  controller: Pick<RequestAbort, "abort" | "aborted">,
   isOver: () => boolean,
 ): (notification: JSONRPCNotification) => boolean {
   return (notification) => {
-    if (!send || isOver() || controller.signal.aborted) return false;
+    if (!send || isOver() || controller.aborted) return false;
     let queued: boolean;
     try {
       queued = send(notification);

@@ -27,6 +27,7 @@ import type { MethodHandler } from "./methods/method.js";
 import type { RoundParams } from "./multi-round.js";
 import { progressReporter, type ProgressOptions, type ProgressReporter } from "./progress.js";
 import { ReplayGuardUnavailableError } from "./request-state/index.js";
+import { RequestAbort } from "./request-abort.js";
 import { servingContext, type ServingContext } from "./serving-context.js";
 import type { AnonymousShares } from "./shares/share-owner.js";
 import { checkVersion, legacyInitialize } from "./versions.js";
@@ -88,8 +89,8 @@ async function handle(parts: DispatchParts, message: unknown, opts: HandleOption
   let id: RequestId | undefined;
   let method: string | undefined;
   // The request's own signal: aborted by the binding (the peer went away), by notifications/cancelled, or by a stream that backed up.
-  const controller = new AbortController();
-  const unlink = follow(opts.signal, controller);
+  const controller = new RequestAbort();
+  const unlink = follow(opts.abort ?? opts.signal, controller);
   let progress: ProgressReporter | undefined;
   let removeInFlight: (() => void) | undefined;
   let over = false;
@@ -127,7 +128,6 @@ async function handle(parts: DispatchParts, message: unknown, opts: HandleOption
         principal: caller.principal,
         auth: caller.auth,
         meta,
-        signal: controller.signal,
         progress: progress.report,
         emit,
         streaming: opts.send !== undefined,
@@ -135,6 +135,7 @@ async function handle(parts: DispatchParts, message: unknown, opts: HandleOption
         bridged: opts.bridge === true,
       },
       opts,
+      controller,
     );
     const serve = extension
       ? (((r: never, c: ServingContext) => extension.serve(r, c)) as unknown as MethodHandler<typeof request.method>)
@@ -143,13 +144,13 @@ async function handle(parts: DispatchParts, message: unknown, opts: HandleOption
     if (options.closing() && request.method === "subscriptions/listen") throw new ServerBusyError("The server is shutting down; open the stream again on another instance.");
     const inner = () => serve(request as never, ctx, core) as Promise<CallResult>;
     const work = core.middleware.length === 0 ? inner() : runLayers(core.middleware, await servedCall(core, ctx, request, opts, controller), inner);
-    const result = await untilAborted(work, controller.signal);
+    const result = await untilAborted(work, controller);
     progress.finish(true); // the last report still waiting goes out before the answer
     return { jsonrpc: JSONRPC_VERSION, id: request.id, result: result as JSONRPCResultResponse["result"] };
   } catch (error) {
-    if (controller.signal.aborted) {
+    if (controller.aborted) {
       // Cancelled: the draft says no answer; ended by middleware with a typed error (a time limit): answered with it.
-      const answer = abortAnswer(controller.signal.reason);
+      const answer = abortAnswer(controller.reason);
       return answer ? errorResponse(id, answer) : undefined;
     }
     if (error instanceof McpError && error.code !== INTERNAL_ERROR) return errorResponse(id, error);
@@ -185,21 +186,20 @@ async function cancel(parts: DispatchParts, message: Record<string, unknown>, op
  * its signal keeps running, but the request is over (nothing waits for it,
  * its late answer and progress are dropped).
  */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
+function untilAborted<T>(work: Promise<T>, abort: RequestAbort): Promise<T> {
+  if (abort.aborted) {
     work.catch(() => undefined);
-    return Promise.reject(signal.reason);
+    return Promise.reject(abort.reason);
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    const stop = abort.onAbort(reject);
     work.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        stop();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
+        stop();
         reject(error);
       },
     );

@@ -13,6 +13,7 @@ import type { JSONRPCNotification } from "@mrtr/schema";
 import type { ParamHeader } from "@mrtr/schema/http";
 import type { AuthInfo } from "./auth/auth-info.js";
 import type { McpError } from "./errors.js";
+import type { AbortLink } from "./request-abort.js";
 
 /** What the core tells a binding's `precheck` about the server. */
 export interface PrecheckFacts {
@@ -38,6 +39,13 @@ export interface HandleOptions {
   request?: unknown;
   /** Aborts the request (the peer went away): the handler's `ctx.signal` aborts and no answer is given. */
   signal?: AbortSignal;
+  /**
+   * The same as `signal`, for a binding that makes no `AbortSignal` per
+   * request (an `AbortLink`, such as the `RequestAbort` our HTTP binding
+   * makes): followed through a hook, and taken instead of `signal` when
+   * both are given.
+   */
+  abort?: AbortLink;
   /** The binding's name for middleware (`"http"`, `"stdio"`, `"in-process"`, or yours); `"unknown"` when left out. */
   transport?: string;
   /** A header of the request the message came in, for bindings that have headers (HTTP); middleware reads it as `call.header(name)`. */

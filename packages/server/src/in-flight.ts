@@ -9,6 +9,7 @@
  * abort).
  */
 import type { RequestId } from "@mrtr/schema";
+import type { Abortable } from "./request-abort.js";
 
 /** Who sent a message, as far as the server can tell. */
 export interface Sender {
@@ -18,7 +19,7 @@ export interface Sender {
 }
 
 interface Entry extends Sender {
-  controller: AbortController;
+  controller: Abortable;
 }
 
 export class InFlight {
@@ -26,7 +27,7 @@ export class InFlight {
   private count = 0;
 
   /** Registers a request; the returned function removes it. */
-  add(id: RequestId, sender: Sender, controller: AbortController): () => void {
+  add(id: RequestId, sender: Sender, controller: Abortable): () => void {
     const key = JSON.stringify(id);
     const entry: Entry = { ...sender, controller };
     let set = this.byId.get(key);

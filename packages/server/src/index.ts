@@ -15,6 +15,7 @@
  */
 export { createServer } from "./server.js";
 export type { ChangeNotifier, HandleOptions, McpServer, PrecheckFacts, ServerOptions } from "./server.js";
+export { RequestAbort, type Abortable, type AbortLink } from "./request-abort.js";
 export type { PrincipalInfo, PrincipalOf } from "./identify.js";
 export { StreamBackedUpError } from "./backpressure.js";
 export { PROGRESS_DEFAULTS } from "./progress.js";

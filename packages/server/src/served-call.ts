@@ -11,6 +11,7 @@ import { McpError } from "./errors.js";
 import type { HandleOptions } from "./exchange.js";
 import type { FlowPosition, ServedCall } from "./middleware-chain.js";
 import { flowIdOf, openRound, type RoundParams } from "./multi-round.js";
+import type { RequestAbort } from "./request-abort.js";
 import type { ServingContext } from "./serving-context.js";
 
 /** Reasons `call.abort` was given that the client is answered with (McpErrors). */
@@ -30,7 +31,7 @@ export async function servedCall(
   ctx: ServingContext,
   request: { id: RequestId; method: string; params?: object },
   options: HandleOptions,
-  controller: AbortController,
+  controller: Pick<RequestAbort, "abort" | "signal">,
 ): Promise<ServedCall> {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const field = NAMED[request.method];
@@ -55,7 +56,10 @@ export async function servedCall(
     session: options.session,
     flow,
     header: (name) => options.header?.(name) ?? undefined,
-    signal: controller.signal,
+    // Made when middleware reads it (request-abort.ts).
+    get signal() {
+      return controller.signal;
+    },
     abort: (reason) => {
       if (reason instanceof McpError) ANSWERED.add(reason);
       controller.abort(reason);

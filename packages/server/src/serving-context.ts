@@ -28,24 +28,88 @@ export interface ServingContext extends RequestContext {
   readonly bridged: boolean;
 }
 
-/** What the dispatcher knows of a request when it builds its context: everything but the host's request, which comes from the binding's options. */
-export type ServingFacts = Omit<ServingContext, "request">;
+/** What the dispatcher knows of a request when it builds its context: everything but the host's request, which comes from the binding's options, and the signal, which comes from the request's abort. */
+export type ServingFacts = Omit<ServingContext, "request" | "signal">;
 
-/** The context of one request: `facts`, and `ctx.request` read from the binding's `options` on first use. */
-export function servingContext(facts: ServingFacts, options: HandleOptions): ServingContext {
-  let read = false;
-  let request: unknown;
-  const get = () => {
-    if (!read) {
-      request = options.request;
-      read = true;
-    }
-    return request;
-  };
-  return Object.defineProperty(facts, "request", { get, enumerable: true, configurable: true }) as ServingContext;
+/** Where a context keeps what its lazy members read: the binding's options, the request once read, and the request's abort. */
+const SLOT = Symbol("mrtr.context");
+
+interface ContextSlot {
+  readonly options: HandleOptions;
+  readonly abort: { readonly signal: AbortSignal };
+  read: boolean;
+  value: unknown;
 }
 
-/** A copy of `ctx` with `extra` added, keeping `ctx.request` unread (a spread would read it). */
+type Slotted = { [SLOT]: ContextSlot };
+
+/** Which lazy members of a context were assigned over (shared by its copies until one assigns again). */
+const ASSIGNED = Symbol("mrtr.context.assigned");
+
+type Marked = { [ASSIGNED]?: ReadonlySet<string> };
+
+/** A member assigned over a lazy one becomes a plain one (an extension's own signal, a test's stub), and stays so in copies. */
+function own(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  const marked = target as Marked;
+  marked[ASSIGNED] = new Set([...(marked[ASSIGNED] ?? []), key]);
+}
+
+/**
+ * The lazy members every context shares (one getter each, so contexts share
+ * their shape and copying one stays cheap): `request`, read from the
+ * binding's options on first use, and `signal`, the request's abort's (made
+ * on first read, request-abort.ts).
+ */
+const LAZY: PropertyDescriptorMap = {
+  request: {
+    get(this: Slotted) {
+      const slot = this[SLOT];
+      if (!slot.read) {
+        slot.value = slot.options.request;
+        slot.read = true;
+      }
+      return slot.value;
+    },
+    set(this: object, value: unknown) {
+      own(this, "request", value);
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  signal: {
+    get(this: Slotted) {
+      return this[SLOT].abort.signal;
+    },
+    set(this: object, value: unknown) {
+      own(this, "signal", value);
+    },
+    enumerable: true,
+    configurable: true,
+  },
+};
+const LAZY_KEYS = Object.keys(LAZY);
+
+/** The context of one request: `facts`, `ctx.request` read from the binding's `options` on first use, `ctx.signal` from `abort` on first read. */
+export function servingContext(facts: ServingFacts, options: HandleOptions, abort: { readonly signal: AbortSignal }): ServingContext {
+  (facts as Partial<Slotted>)[SLOT] = { options, abort, read: false, value: undefined };
+  return Object.defineProperties(facts, LAZY) as ServingContext;
+}
+
+/**
+ * A copy of `ctx` with `extra` added, keeping its lazy members unread (a
+ * spread would read them). Copies own properties one by one: a copy by
+ * property descriptors turned every round's context into a slow dictionary
+ * object.
+ */
 export function extendContext<T extends object, E extends object>(ctx: T, extra: E): T & E {
-  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(ctx)) as T, extra);
+  const copy: Record<PropertyKey, unknown> = {};
+  const slot = (ctx as Partial<Slotted>)[SLOT];
+  if (slot === undefined) return Object.assign(copy, ctx, extra) as T & E;
+  const assigned = (ctx as Marked)[ASSIGNED];
+  for (const key in ctx) if ((key !== "request" && key !== "signal") || assigned?.has(key)) copy[key] = ctx[key as keyof T];
+  copy[SLOT] = slot;
+  if (assigned !== undefined) copy[ASSIGNED] = assigned;
+  for (const key of LAZY_KEYS) if (!assigned?.has(key)) Object.defineProperty(copy, key, LAZY[key]!);
+  return Object.assign(copy, extra) as T & E;
 }

@@ -9,6 +9,7 @@
  */
 import { readWithin, type BodyRead, type ReadLimits } from "@mrtr/internal";
 import { authInfoOf, type AuthInfo } from "../auth/auth-info.js";
+import type { AbortLink } from "../request-abort.js";
 import { peerOf } from "../shares/peer-address.js";
 
 /** One HTTP request as the handler sees it. */
@@ -28,6 +29,8 @@ export interface IncomingHttp {
   readonly auth: AuthInfo | undefined;
   /** Aborts `signal` (the client closed an event stream), where the binding lets the handler do so; otherwise the handler follows `signal` with a controller of its own. */
   abort?(reason: Error): void;
+  /** The request's abort without its signal, where the binding has one (the Node adapter): the core follows it with no listener, and `signal` is made only if read. */
+  readonly abortLink?: AbortLink;
   /**
    * The web `Request` handlers and hooks see as the host's request: the one
    * given on the fetch face; on the Node path one with the same method, URL,

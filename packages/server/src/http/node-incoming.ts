@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { BodyRead, ReadLimits } from "@mrtr/internal";
+import type { RequestAbort } from "../request-abort.js";
 import { attachPeer } from "../shares/peer-address.js";
 import type { IncomingHttp } from "./incoming.js";
 
@@ -57,7 +58,7 @@ export function headersOf(req: IncomingMessage): Headers {
  * not be read, so the adapter closes the connection after answering rather
  * than read the rest of an oversized or stalled body.
  */
-export function incomingFromNode(req: IncomingMessage, url: URL, controller: AbortController, readFailed: () => void): IncomingHttp {
+export function incomingFromNode(req: IncomingMessage, url: URL, controller: RequestAbort, readFailed: () => void): IncomingHttp {
   let request: Request | undefined;
   return {
     method: req.method ?? "GET",
@@ -71,8 +72,12 @@ export function incomingFromNode(req: IncomingMessage, url: URL, controller: Abo
       if (!read.ok) readFailed();
       return read;
     },
-    signal: controller.signal,
+    // Made only when read (request-abort.ts); the core follows `abortLink`.
+    get signal() {
+      return controller.signal;
+    },
     abort: (reason) => controller.abort(reason),
+    abortLink: controller,
     peer: req.socket.remoteAddress,
     auth: undefined, // only `protect` attaches auth, and a handler it wraps takes the web Request path
     // Made only when read (a handler reading ctx.request, a hook, an era plugin): undici ties a Request to its signal

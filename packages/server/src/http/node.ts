@@ -21,6 +21,7 @@ import { headersOf, incomingFromNode, withPeer } from "./node-incoming.js";
 import { LOOPBACK_ADDRESS, LOOPBACK_HOST } from "./loopback-host.js";
 import { corsPolicyOf } from "./cors.js";
 import { corsHeaders } from "./cors-answer.js";
+import { RequestAbort } from "../request-abort.js";
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -197,7 +198,7 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
         refuseWith(res, 403, "Host not allowed for a server on a loopback address");
         return;
       }
-      const controller = new AbortController();
+      const controller = new RequestAbort();
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });

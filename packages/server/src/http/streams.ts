@@ -20,6 +20,7 @@ import type { JSONRPCNotification } from "@mrtr/schema";
 import { definedOnly } from "@mrtr/internal";
 import type { HandleOptions } from "../exchange.js";
 import { follow } from "../follow-signal.js";
+import { RequestAbort } from "../request-abort.js";
 import type { McpServer } from "../server.js";
 import type { IncomingHttp } from "./incoming.js";
 import { JsonAnswer, jsonAnswer, type HttpAnswer } from "./json-response.js";
@@ -31,17 +32,20 @@ export type StreamOptions = SseOptions;
 
 /** Serves `body` (the POSTed JSON text, or the message already decoded from it) and answers it over HTTP. */
 export function answer(server: McpServer, body: string | Record<string, unknown>, incoming: IncomingHttp, options: StreamOptions = {}): Promise<HttpAnswer> {
-  const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
-  // The Node path's incoming can abort itself (its adapter's controller); elsewhere a controller of our own follows the request's.
-  const own = incoming.abort ? undefined : new AbortController();
+  // The Node path's incoming can abort itself (its adapter's abort); elsewhere an abort of our own follows the request's signal.
+  // Either way the core follows an abort link where there is one, and no AbortSignal is made unless something reads it.
+  const own = incoming.abort ? undefined : new RequestAbort();
   const unlink = own ? follow(incoming.signal, own) : () => undefined;
-  const signal = own ? own.signal : incoming.signal;
+  const link = own ?? incoming.abortLink;
   const abort = (reason: Error) => (own ? own.abort(reason) : incoming.abort!(reason));
+  const aborted = () => (link ? link.aborted : incoming.signal.aborted);
 
   return new Promise<HttpAnswer>((resolve) => {
     let sse: SseStream | undefined;
     const send = (notification: JSONRPCNotification, urgent?: boolean): boolean => {
       if (!sse) {
+        // The stream's limits, worked out only for a request that streams.
+        const limits: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly(options) };
         sse = new SseStream(limits, () => abort(new Error("The client closed the response stream.")));
         resolve(sse.response);
       }
@@ -54,7 +58,7 @@ export function answer(server: McpServer, body: string | Record<string, unknown>
       },
       auth: incoming.auth ?? null,
       peer: incoming.peer ?? null,
-      signal,
+      ...(link ? { abort: link } : { signal: incoming.signal }),
       send,
       precheck: httpPrecheck(incoming),
       transport: "http",
@@ -66,7 +70,7 @@ export function answer(server: McpServer, body: string | Record<string, unknown>
         resolve(response ? jsonAnswer(response) : new JsonAnswer(202, {}, null));
         return;
       }
-      if (response && !signal.aborted) sse.send(response, true);
+      if (response && !aborted()) sse.send(response, true);
       sse.close();
     });
   });

@@ -38,6 +38,50 @@ export function canonicalJson(value: unknown): string {
   return write(value, [], []);
 }
 
+/**
+ * The JSON text of `value` with members in the order it holds them, for text
+ * nobody digests (a sealed payload): refuses exactly what
+ * {@link canonicalJson} refuses, with the same errors, at the cost of a walk
+ * and `JSON.stringify` rather than a sort and a string built member by member.
+ */
+export function jsonText(value: unknown): string {
+  if (value === undefined) throw new CanonicalJsonError("canonicalJson: undefined is not JSON (at the root)");
+  walk(value, [], []);
+  return JSON.stringify(value);
+}
+
+/** Checks a value that is not a container (a string, number, boolean or null); false for a container. */
+function checkScalar(value: unknown, path: (string | number)[]): boolean {
+  switch (typeof value) {
+    case "string":
+      if (LONE_SURROGATE.test(value)) fail("string holds a lone surrogate (not well-formed Unicode)", path);
+      return true;
+    case "number":
+      if (!Number.isFinite(value)) fail(`${value} is not a JSON number`, path);
+      return true;
+    case "boolean":
+      return true;
+    case "object":
+      return value === null;
+    default:
+      return fail(`a ${typeof value} is not JSON`, path);
+  }
+}
+
+/** Enters a container: refuses a cycle, nesting too deep, and objects that are not plain. */
+function enter(value: object, path: (string | number)[], ancestors: object[]): void {
+  if (ancestors.includes(value)) fail("cycle", path);
+  if (ancestors.length >= MAX_CANONICAL_DEPTH) fail(`nested deeper than ${MAX_CANONICAL_DEPTH}`, path);
+  if (!Array.isArray(value)) {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      fail(`${typeof name === "string" && name !== "" ? name : "a non-plain object"} is not JSON (only plain objects and arrays)`, path);
+    }
+  }
+  ancestors.push(value);
+}
+
 function write(value: unknown, path: (string | number)[], ancestors: object[]): string {
   switch (typeof value) {
     case "string":
@@ -56,9 +100,7 @@ function write(value: unknown, path: (string | number)[], ancestors: object[]): 
 }
 
 function writeContainer(value: object, path: (string | number)[], ancestors: object[]): string {
-  if (ancestors.includes(value)) fail("cycle", path);
-  if (ancestors.length >= MAX_CANONICAL_DEPTH) fail(`nested deeper than ${MAX_CANONICAL_DEPTH}`, path);
-  ancestors.push(value);
+  enter(value, path, ancestors);
   let out: string;
   if (Array.isArray(value)) {
     out = "[";
@@ -71,11 +113,6 @@ function writeContainer(value: object, path: (string | number)[], ancestors: obj
     }
     out += "]";
   } else {
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-      fail(`${typeof name === "string" && name !== "" ? name : "a non-plain object"} is not JSON (only plain objects and arrays)`, path);
-    }
     const record = value as Record<string, unknown>;
     out = "{";
     let first = true;
@@ -93,9 +130,38 @@ function writeContainer(value: object, path: (string | number)[], ancestors: obj
   return out;
 }
 
+/** `write`'s checks without the writing (for `jsonText`). */
+function walk(value: unknown, path: (string | number)[], ancestors: object[]): void {
+  if (checkScalar(value, path)) return;
+  const container = value as object;
+  enter(container, path, ancestors);
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const item: unknown = container[i];
+      path.push(i);
+      if (item === undefined) fail("undefined is not JSON (array element)", path);
+      walk(item, path, ancestors);
+      path.pop();
+    }
+  } else {
+    const record = container as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const member = record[key];
+      if (member === undefined) continue;
+      path.push(key);
+      checkScalar(key, path);
+      walk(member, path, ancestors);
+      path.pop();
+    }
+  }
+  ancestors.pop();
+}
+
 function writeString(value: string, path: (string | number)[]): string {
-  if (LONE_SURROGATE.test(value)) fail("string holds a lone surrogate (not well-formed Unicode)", path);
-  return JSON.stringify(value);
+  const text = JSON.stringify(value);
+  // JSON.stringify writes a lone surrogate as a \u escape, so a text without one held none (the usual case: no second scan).
+  if (text.includes("\\u") && LONE_SURROGATE.test(value)) fail("string holds a lone surrogate (not well-formed Unicode)", path);
+  return text;
 }
 
 function fail(reason: string, path: readonly (string | number)[]): never {

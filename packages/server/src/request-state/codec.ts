@@ -17,7 +17,8 @@
  * - Additional authenticated data: the ASCII bytes of `v1.<kid>`, so neither
  *   the version nor the key id can be swapped without failing authentication.
  *
- * Payload: the RFC 8785 canonical JSON of
+ * Payload: the JSON text (members in any order: nothing digests it; openers
+ * parse it) of
  *
  *     { "v": 1,             payload format version
  *       "jti": "<22 chars>", unique id: 128 random bits, base64url
@@ -40,7 +41,7 @@
  * exactly these bytes (state-crypto.ts).
  */
 import { base64UrlLength, decodeBase64Url, encodeBase64Url } from "../base64url.js";
-import { canonicalJson } from "./canonical-json.js";
+import { jsonText } from "./canonical-json.js";
 import { StateTooLargeError } from "./errors.js";
 import { KEY_ID_PATTERN, KeyRing, type SecretInput } from "./key-ring.js";
 import { pickStateCrypto, type StateCryptoChoice } from "./pick-state-crypto.js";
@@ -234,7 +235,7 @@ export class RequestStateCodec {
       d: data,
     };
     if (binding.principal !== undefined) payload.sub = binding.principal;
-    const plaintext = utf8.encode(canonicalJson(payload));
+    const plaintext = utf8.encode(jsonText(payload));
     const keys = await this.#ring.keys();
     const { id, key } = keys.sealing;
     const header = `${TOKEN_VERSION}.${id}`;
@@ -267,7 +268,8 @@ export class RequestStateCodec {
   async #open<T>(token: unknown, binding: StateBinding): Promise<OpenResult<T>> {
     if (typeof token !== "string") return reject("malformed", `token is a ${token === null ? "null" : typeof token}, not a string`);
     // Size first: nothing below looks at more than maxTokenBytes of input.
-    if (token.length > this.#maxTokenBytes || utf8Length(token, this.#maxTokenBytes) > this.#maxTokenBytes) {
+    // A UTF-16 unit is at most 3 UTF-8 bytes: a token of up to a third of the limit in units needs no count.
+    if (token.length > this.#maxTokenBytes || (token.length * 3 > this.#maxTokenBytes && utf8Length(token, this.#maxTokenBytes) > this.#maxTokenBytes)) {
       return reject("too-large", `token exceeds ${this.#maxTokenBytes} bytes`);
     }
     assertBinding(binding);

@@ -15,6 +15,8 @@ export interface NodeCryptoModule {
   createSecretKey(key: Uint8Array): unknown;
   hkdfSync(digest: "sha256", ikm: Uint8Array, salt: Uint8Array, info: Uint8Array, keylen: number): ArrayBuffer;
   createHash(algorithm: "sha256"): { update(data: Uint8Array): { digest(): Uint8Array } };
+  /** One-shot digest (Node 20.12+, Bun, Deno): no hash object per call. */
+  hash?(algorithm: "sha256", data: Uint8Array, outputEncoding: "buffer"): Uint8Array;
 }
 
 interface NodeCipher {
@@ -43,6 +45,7 @@ export function isNodeCryptoModule(module: unknown): module is NodeCryptoModule 
 
 /** The back end over `node`, a loaded `node:crypto`. */
 export function nodeStateCrypto(node: NodeCryptoModule): StateCrypto {
+  const hash = typeof node.hash === "function" ? node.hash.bind(node) : undefined;
   return {
     name: "node:crypto",
     deriveKey(secret, salt, info) {
@@ -52,7 +55,7 @@ export function nodeStateCrypto(node: NodeCryptoModule): StateCrypto {
       return key as StateKey;
     },
     sha256(bytes) {
-      return plain(node.createHash("sha256").update(bytes).digest());
+      return plain(hash !== undefined ? hash("sha256", bytes, "buffer") : node.createHash("sha256").update(bytes).digest());
     },
     seal(key, iv, aad, plaintext) {
       const cipher = node.createCipheriv(ALGORITHM, key, iv, OPTIONS);

@@ -32,11 +32,11 @@
  */
 import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, type JSONRPCResponse } from "@mrtr/schema";
 import { definedOnly, LineSplitter, type LineFrame } from "@mrtr/internal";
-import { setMaxListeners } from "node:events";
 import type { Readable, Writable } from "node:stream";
 import { errorResponse, idOf } from "../error-response.js";
 import type { ChannelEra, EraConnection } from "../eras.js";
 import { decodeMessage } from "../intake.js";
+import { RequestAbort } from "../request-abort.js";
 import type { McpServer } from "../server.js";
 import { defaultChannelEra } from "../lazy-eras.js";
 
@@ -113,9 +113,8 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
   const exitOnEnd = options.exitOnEnd ?? input === process.stdin;
   const connection = {}; // one per channel: cancellations reach only its requests
   const legacy = options.legacy === false ? undefined : (options.legacy ?? defaultChannelEra());
-  const ending = new AbortController();
-  // Every request in flight follows this one signal: as many listeners as requests may be served at once.
-  setMaxListeners(limits.maxInFlight + 16, ending.signal);
+  // Every request in flight follows this one abort, through a hook (request-abort.ts): no listener per request.
+  const ending = new RequestAbort();
   const active = new Set<Promise<unknown>>();
   let refused = 0;
   let dropped = 0;
@@ -163,7 +162,7 @@ export function serveStdio(server: McpServer, options: StdioServeOptions = {}): 
   let backlogBytes = 0;
   const backlogFull = () => backlogBytes >= limits.maxQueuedBytes;
   const serve = (message: unknown): void => {
-    const work = server.handle(message, { connection, signal: ending.signal, send, transport: "stdio" }).then(answer, () => undefined);
+    const work = server.handle(message, { connection, abort: ending, send, transport: "stdio" }).then(answer, () => undefined);
     active.add(work);
     void work.finally(() => {
       active.delete(work);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CanonicalJsonError, canonicalJson } from "../../src/request-state/index.js";
-import { MAX_CANONICAL_DEPTH } from "../../src/request-state/canonical-json.js";
+import { jsonText, MAX_CANONICAL_DEPTH } from "../../src/request-state/canonical-json.js";
 
 const fromHex = (hex: string): number => new DataView(new Uint8Array(hex.match(/../g)!.map((b) => parseInt(b, 16))).buffer).getFloat64(0);
 
@@ -170,5 +170,55 @@ describe("canonicalJson follows RFC 8785", () => {
       }),
       { seed: 8785, numRuns: 500 },
     );
+  });
+});
+
+/** What a function gives for `value`: its text, or the message it threw. */
+function outcome(f: (value: unknown) => string, value: unknown): { text: unknown } | { error: string } {
+  try {
+    return { text: JSON.parse(f(value)) as unknown };
+  } catch (error) {
+    expect(error).toBeInstanceOf(CanonicalJsonError);
+    return { error: (error as Error).message };
+  }
+}
+
+describe("jsonText (sealed payloads) refuses what canonicalJson refuses and writes the same data", () => {
+  it("for any value, JSON or not, both give the same data or both refuse it (property, fixed seed)", () => {
+    const odd = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(Number.NaN),
+      fc.constant(new Date(0)),
+      fc.constant(() => 1),
+      fc.constant("\ud800"),
+      fc.constant({ "\udead": 1 }),
+      fc.constant([, 1]),
+    );
+    const values = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: "small" }, fc.jsonValue({ maxDepth: 2 }), odd, fc.array(tie("value"), { maxLength: 3 }), fc.dictionary(fc.string(), tie("value"), { maxKeys: 3 })),
+    })).value;
+    fc.assert(
+      fc.property(values, (value) => {
+        const [ours, canonical] = [outcome(jsonText, value), outcome(canonicalJson, value)];
+        // With several problems each may name a different one first (canonicalJson walks keys sorted): both refuse.
+        if ("error" in canonical) expect(ours).toHaveProperty("error");
+        else expect(ours).toEqual(canonical);
+      }),
+      { seed: 20261204, numRuns: 1000 },
+    );
+  });
+
+  it("names each single problem as canonicalJson does", () => {
+    const bad: unknown[] = [undefined, [1, undefined], { f: () => 1 }, { s: Symbol("s") }, { n: 10n }, { when: new Date(0) }, new Map(), { a: { "b/c~": new Uint8Array(1) } }, [, 1], "\ud800", { "\udead": 1 }, { x: [Number.POSITIVE_INFINITY] }];
+    for (const value of bad) expect(outcome(jsonText, value)).toEqual(outcome(canonicalJson, value));
+  });
+
+  it("refuses cycles and nesting deeper than the limit, as canonicalJson does", () => {
+    const loop: Record<string, unknown> = { a: 1 };
+    loop.self = loop;
+    expect(outcome(jsonText, loop)).toEqual(outcome(canonicalJson, loop));
+    const deep = JSON.parse("[".repeat(MAX_CANONICAL_DEPTH + 1) + "]".repeat(MAX_CANONICAL_DEPTH + 1)) as unknown;
+    expect(outcome(jsonText, deep)).toEqual(outcome(canonicalJson, deep));
+    expect(outcome(jsonText, deep)).toHaveProperty("error");
   });
 });
