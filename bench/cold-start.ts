@@ -8,6 +8,11 @@
  * - a client: import the package, call one tool of a server already running
  *   (ours, in this process, over HTTP) (fixtures/cold/*-client.mjs).
  *
+ * Beside them, the floor: the smallest program doing the same steps with no
+ * MCP library (fixtures/cold/floor-*.mjs): Node's own start, zod's import
+ * and the web Request/Response or fetch machinery, which bound what any
+ * library can reach.
+ *
  * Each figure is the process's own clock when the answer is in
  * (`performance.now()`, from the process's start), the median of RUNS runs
  * alternating ours and theirs. Asserts nothing.
@@ -36,25 +41,30 @@ function once(file: string, env: Record<string, string> = {}): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function compare(label: string, ours: string, theirs: string, env: Record<string, string> = {}, target?: number): Promise<void> {
-  const a: number[] = [];
-  const b: number[] = [];
+/**
+ * Ours, the SDK's and the floor's (the smallest program doing the same steps,
+ * no MCP library), alternated; the ratio, and what each library adds above
+ * the floor, which nothing can go below.
+ */
+async function compare(label: string, files: { ours: string; theirs: string; floor: string }, env: Record<string, string> = {}, target?: number): Promise<void> {
+  const runs = { ours: [] as number[], theirs: [] as number[], floor: [] as number[] };
   for (let i = 0; i < RUNS; i++) {
-    a.push(await once(ours, env));
-    b.push(await once(theirs, env));
+    for (const who of ["ours", "theirs", "floor"] as const) runs[who].push(await once(files[who], env));
   }
-  const ratio = median(a) / median(b);
-  const goal = target === undefined ? "" : ` (target ≤ ${target.toFixed(2)}x: ${ratio <= target ? "met" : "missed"})`;
-  console.log(`${label}: ours ${median(a).toFixed(0)} ms | official SDK v2 ${median(b).toFixed(0)} ms | ratio ${ratio.toFixed(2)}x${goal} (median of ${RUNS}, alternating)`);
+  const [ours, theirs, floor] = [median(runs.ours), median(runs.theirs), median(runs.floor)];
+  const ratio = ours / theirs;
+  const goal = target === undefined ? "" : ` (target ≤ ${target.toFixed(2)}x: ${ratio <= target ? "met" : "missed"}; the floor alone is ${(floor / theirs).toFixed(2)}x)`;
+  console.log(`${label}: ours ${ours.toFixed(0)} ms | official SDK v2 ${theirs.toFixed(0)} ms | ratio ${ratio.toFixed(2)}x${goal} (median of ${RUNS}, alternating)`);
+  console.log(`  floor (the same steps, no MCP library) ${floor.toFixed(0)} ms; above it: ours ${(ours - floor).toFixed(0)} ms, the SDK ${(theirs - floor).toFixed(0)} ms, ratio ${((ours - floor) / (theirs - floor)).toFixed(2)}x`);
 }
 
 console.log(`cold start: fresh Node ${process.version} processes on the built packages; ms from the process's start to the first answer`);
-await compare("cold start: server (import, one zod tool, fetch handler, first tools/call)", "mrtr-server.mjs", "official-server.mjs", {}, 0.35);
+await compare("cold start: server (import, one zod tool, fetch handler, first tools/call)", { ours: "mrtr-server.mjs", theirs: "official-server.mjs", floor: "floor-server.mjs" }, {}, 0.35);
 
 const server = createServer({ name: "cold-peer", version: "1.0.0", onWarning: () => undefined });
 server.tool({ name: "echo", inputSchema: z.object({ text: z.string() }), handler: ({ text }) => ({ content: [{ type: "text", text }] }) });
 const http = createNodeServer(createHttpHandler(server, { path: "/mcp" }));
 await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
 const url = `http://127.0.0.1:${(http.address() as { port: number }).port}/mcp`;
-await compare("cold start: client (import, first tools/call over HTTP)", "mrtr-client.mjs", "official-client.mjs", { URL: url }, 0.35);
+await compare("cold start: client (import, first tools/call over HTTP)", { ours: "mrtr-client.mjs", theirs: "official-client.mjs", floor: "floor-client.mjs" }, { URL: url }, 0.35);
 http.close();
