@@ -7,10 +7,11 @@
  * verified `AuthInfo` to the request it lets through, where the server reads
  * it (`ctx.auth`, the default principal, per-tool scopes).
  *
- * With `dpop`, it also takes DPoP-bound tokens (RFC 9449): `Authorization:
- * DPoP <token>` with one proof in the `DPoP` header (dpop.ts). A DPoP-bound
- * token (`cnf.jkt`) presented as Bearer is refused (§7.2), as is a Bearer
- * token when DPoP is `required`; challenges and metadata advertise DPoP.
+ * A DPoP-bound token (`cnf.jkt`) presented as Bearer is always refused
+ * (RFC 9449 §7.2): a copy of it without the key must not work. With `dpop`,
+ * it also takes DPoP-bound tokens: `Authorization: DPoP <token>` with one
+ * proof in the `DPoP` header (dpop.ts); a Bearer token is refused when DPoP
+ * is `required`; challenges and metadata advertise DPoP.
  */
 import { attachAuthInfo, principalOf, type AuthInfo } from "./auth-info.js";
 import { AUTHORIZATION_REQUIRED, bearerChallenge, challenged, dpopChallenge, insufficientScope, type ChallengeParams, type DPoPChallengeParams } from "./challenge.js";
@@ -167,9 +168,13 @@ export function protect(handler: (request: Request) => Promise<Response>, option
     if (info.expiresAt !== undefined && now() > info.expiresAt + tolerance) return invalid("expired", request, scheme, "The access token has expired.");
     if (!(info.audience ?? []).some((a) => audiences.has(a))) return invalid("wrong_audience", request, scheme, "The access token was not issued for this server.");
     let nonce: string | undefined;
+    const jkt = info.confirmation?.jkt;
+    // A key-bound token is never a bearer one (RFC 9449 §7.2), whether or not this server takes DPoP: whoever holds a copy lacks the key.
+    if (scheme === "bearer" && jkt !== undefined) {
+      const how = dpop ? "send it as Authorization: DPoP <token> with a DPoP proof" : "this server does not take DPoP (protect's `dpop` option turns it on); ask the authorization server for an unbound token";
+      return invalid("bearer_dpop_bound_token", request, scheme, `This access token is DPoP-bound: ${how}.`);
+    }
     if (dpop) {
-      const jkt = info.confirmation?.jkt;
-      if (scheme === "bearer" && jkt !== undefined) return invalid("bearer_dpop_bound_token", request, scheme, "This access token is DPoP-bound: send it as Authorization: DPoP <token> with a DPoP proof.");
       if (scheme === "dpop") {
         if (jkt === undefined) return invalid("token_not_dpop_bound", request, scheme, "This access token is not DPoP-bound: the DPoP scheme needs a token bound to the proof's key.");
         const outcome = await dpop.check(request, token, jkt, principalOf(info) ?? `key:${jkt}`);

@@ -217,6 +217,20 @@ describe("refused proofs", () => {
   });
 });
 
+describe("a DPoP-bound token without DPoP configured", () => {
+  it("presented as Bearer is refused (RFC 9449 §7.2), saying the server takes no DPoP; an unbound Bearer token still works", async () => {
+    const { handler, reasons, seen } = guarded({ dpop: undefined });
+    const boundToken = await issuer.token({ jkt: key.jkt });
+    const stolen = await handler(new Request(RESOURCE, { method: "POST", headers: { authorization: `Bearer ${boundToken}` }, body: "{}" }));
+    expect(stolen.status).toBe(401);
+    expect(stolen.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token", .*error_description="This access token is DPoP-bound: this server does not take DPoP/);
+    expect(reasons).toEqual(["bearer_dpop_bound_token"]);
+    expect(seen).toEqual([]); // the handler never ran
+    const plain = await issuer.token();
+    expect((await handler(new Request(RESOURCE, { method: "POST", headers: { authorization: `Bearer ${plain}` }, body: "{}" }))).status).toBe(200);
+  });
+});
+
 describe("Bearer beside DPoP", () => {
   it("a DPoP-bound token presented as Bearer is refused; an unbound Bearer token still works unless DPoP is required", async () => {
     const { handler, reasons } = guarded();
