@@ -7,8 +7,10 @@
  * as soon as its handler finishes; end with the completed result, the
  * task's JSON-RPC error, or TaskCancelledError. Every loop is bounded: the
  * poll time, the polls that bring new questions, the failures in a row.
- * When the call's signal aborts, `tasks/cancel` is sent (within
- * `cancelTimeoutMs`, its failure ignored) before the call rejects.
+ * When the call's signal aborts, or the client gives up on a task its call
+ * started before the task ended (`onGiveUp: "cancel"`, the default),
+ * `tasks/cancel` is sent (within `cancelTimeoutMs`, its failure ignored)
+ * before the call rejects.
  */
 import { JsonRpcError, RequestTimeoutError, TransportError } from "@mrtr/client";
 import type { ExtensionCall } from "@mrtr/client/plugin";
@@ -34,13 +36,13 @@ function transient(error: unknown): boolean {
 }
 
 /** `send`, retried after transient failures, at most `maxPollFailures` times in a row. */
-async function retrying<T>(send: () => Promise<T>, taskId: string, s: TasksClientSettings, signal: AbortSignal): Promise<T> {
+async function retrying<T>(send: () => Promise<T>, taskId: string, s: TasksClientSettings, signal: AbortSignal, left: boolean): Promise<T> {
   for (let failures = 0; ; failures++) {
     try {
       return await send();
     } catch (error) {
       if (signal.aborted || !transient(error)) throw error;
-      if (failures >= s.maxPollFailures) throw new TaskPollFailedError(taskId, s.maxPollFailures, error);
+      if (failures >= s.maxPollFailures) throw new TaskPollFailedError(taskId, s.maxPollFailures, error, left);
       await wait(retryDelay(failures, s), signal);
     }
   }
@@ -49,7 +51,8 @@ async function retrying<T>(send: () => Promise<T>, taskId: string, s: TasksClien
 /**
  * Follows task `taskId` to its end and resolves to its result (the client
  * checks it as the call's method's result). `seed` is the state already
- * known (the handle); without one the first poll is sent at once.
+ * known (the handle of a task this call started); without one (`resumeTask`)
+ * the first poll is sent at once.
  */
 export async function followTask(call: ExtensionCall, taskId: string, s: TasksClientSettings, seed?: Task): Promise<Record<string, unknown>> {
   const started = Date.now();
@@ -59,6 +62,10 @@ export async function followTask(call: ExtensionCall, taskId: string, s: TasksCl
   const ended = new AbortController();
   const handlerSignal = AbortSignal.any([call.signal, ended.signal]);
   let task: Task | undefined = seed;
+  // Set once the task is seen in a final state: from then on there is nothing to cancel.
+  let over = false;
+  // Whether giving up leaves the task running: only a task this call started is cancelled (onGiveUp).
+  const left = seed === undefined || s.onGiveUp === "leave";
   let rounds = 0;
   let unsuggested = 0;
   let failure: { error: unknown } | undefined;
@@ -66,7 +73,7 @@ export async function followTask(call: ExtensionCall, taskId: string, s: TasksCl
     if (failure) throw failure.error;
   };
   let wake: (() => void) | undefined;
-  const send = (method: string, params: Record<string, unknown>) => retrying(() => call.request(method, params), taskId, s, call.signal);
+  const send = (method: string, params: Record<string, unknown>) => retrying(() => call.request(method, params), taskId, s, call.signal, left);
 
   const answer = async (key: string, response: unknown) => {
     if (ended.signal.aborted) return;
@@ -80,7 +87,7 @@ export async function followTask(call: ExtensionCall, taskId: string, s: TasksCl
       if (task) {
         const limit = Math.min(s.maxPollDurationMs, typeof task.ttlMs === "number" ? Math.max(1, task.ttlMs) : Infinity);
         const remaining = started + limit - Date.now();
-        if (remaining <= 0) throw new TaskPollTimeoutError(taskId, limit);
+        if (remaining <= 0) throw new TaskPollTimeoutError(taskId, limit, left);
         const delay = pollDelay(task, unsuggested, s);
         if (task.pollIntervalMs === undefined) unsuggested++;
         await wait(Math.min(delay, remaining), call.signal, (w) => (wake = w));
@@ -90,6 +97,7 @@ export async function followTask(call: ExtensionCall, taskId: string, s: TasksCl
       const current = checkedTask(await send("tasks/get", { taskId }), taskId);
       task = current;
       seen(s, current);
+      over = current.status === "completed" || current.status === "failed" || current.status === "cancelled";
       switch (current.status) {
         case "completed":
           return current.result;
@@ -115,8 +123,10 @@ export async function followTask(call: ExtensionCall, taskId: string, s: TasksCl
       }
     }
   } catch (error) {
-    if (call.signal.aborted) {
-      // Best effort and bounded: the server learns the result is not wanted (tasks.md "Task Cancellation").
+    // The call aborted, or it gives up on a task it started (a limit, a handler that threw, a broken answer): the
+    // server learns the result is not wanted (tasks.md "Task Cancellation"). Best effort and bounded.
+    const givenUp = !over && !left;
+    if (call.signal.aborted || givenUp) {
       await call.request("tasks/cancel", { taskId }, { signal: AbortSignal.timeout(s.cancelTimeoutMs) }).catch(() => undefined);
     }
     throw error;

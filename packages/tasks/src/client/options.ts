@@ -16,7 +16,7 @@ export interface TasksClientOptions {
   /**
    * Longest a call follows one task, in ms, from its first poll; the task's
    * own `ttlMs` shortens it (default 1 h). Past it the call fails with
-   * TaskPollTimeoutError; the task goes on, and `resumeTask` can follow it again.
+   * TaskPollTimeoutError (and the task is cancelled, as `onGiveUp` says).
    */
   maxPollDurationMs?: number;
   /** Polls of one task that bring questions not seen before (default 10); one more fails with TaskInputLimitError. */
@@ -27,8 +27,20 @@ export interface TasksClientOptions {
    * wait (default 5); one more fails with TaskPollFailedError.
    */
   maxPollFailures?: number;
-  /** How long the `tasks/cancel` sent when a call's signal aborts may take before the call rejects anyway (default 5 s). */
+  /** How long the `tasks/cancel` sent when a call's signal aborts (or it gives up) may take before the call rejects anyway (default 5 s). */
   cancelTimeoutMs?: number;
+  /**
+   * What becomes of a task a `callTool` started when the client gives up on
+   * it before it ends: a limit of this client (`maxPollDurationMs`,
+   * `maxInputRounds`, `maxPollFailures`, the client's own input limits), a
+   * handler that threw, or an answer that broke the protocol. `"cancel"`
+   * (the default) sends `tasks/cancel`, so no work nobody waits for goes on
+   * running; `"leave"` leaves it running, for an application that persists
+   * `taskId` (`onTask`) and follows it again with `resumeTask`. Tasks
+   * followed with `resumeTask` are never cancelled on giving up, only when
+   * the call's signal aborts.
+   */
+  onGiveUp?: "cancel" | "leave";
   /**
    * Receives each state of a task the client sees: the handle, then every
    * `tasks/get` result. Persist `taskId` here to resume after a crash
@@ -39,6 +51,9 @@ export interface TasksClientOptions {
 
 /** The options with every default filled. */
 export type TasksClientSettings = Required<Omit<TasksClientOptions, "onTask">> & Pick<TasksClientOptions, "onTask">;
+
+/** Whether `tasksClient` cancels a task its call gives up on (`onGiveUp`) by default. */
+const ON_GIVE_UP_DEFAULT = "cancel";
 
 /** The defaults of `tasksClient`'s options (polling bounds, input rounds, failures, limits). */
 export const TASKS_CLIENT_DEFAULTS = {
@@ -52,7 +67,7 @@ export const TASKS_CLIENT_DEFAULTS = {
 } as const;
 
 export function tasksClientSettings(options: TasksClientOptions): TasksClientSettings {
-  const settings = { ...TASKS_CLIENT_DEFAULTS } as TasksClientSettings;
+  const settings = { ...TASKS_CLIENT_DEFAULTS, onGiveUp: ON_GIVE_UP_DEFAULT } as TasksClientSettings;
   for (const key of Object.keys(TASKS_CLIENT_DEFAULTS) as (keyof typeof TASKS_CLIENT_DEFAULTS)[]) {
     const value = options[key];
     if (value === undefined) continue;
@@ -62,6 +77,10 @@ export function tasksClientSettings(options: TasksClientOptions): TasksClientSet
     settings[key] = value;
   }
   if (settings.minPollMs > settings.maxPollMs) throw new McpClientError("tasksClient(): minPollMs must not exceed maxPollMs.");
+  if (options.onGiveUp !== undefined) {
+    if (options.onGiveUp !== "cancel" && options.onGiveUp !== "leave") throw new McpClientError(`tasksClient(): onGiveUp must be "cancel" or "leave" (got ${String(options.onGiveUp)}).`);
+    settings.onGiveUp = options.onGiveUp;
+  }
   if (options.onTask) settings.onTask = options.onTask;
   return settings;
 }

@@ -22,8 +22,14 @@ export class TaskPollTimeoutError extends LimitExceededError {
     /** The task, to resume or cancel it. */
     readonly taskId: string,
     limitMs: number,
+    /** Whether the task was left running (`onGiveUp: "leave"`, or a task followed with `resumeTask`) rather than cancelled. */
+    left = true,
   ) {
-    super("tasksClient({ maxPollDurationMs }) (the task's ttlMs also bounds it)", limitMs, `Task ${taskId} did not end within ${limitMs} ms of polling; it may still run: follow it again with resumeTask(client, "${taskId}"), or cancel it with cancelTask.`);
+    super(
+      "tasksClient({ maxPollDurationMs }) (the task's ttlMs also bounds it)",
+      limitMs,
+      `Task ${taskId} did not end within ${limitMs} ms of polling; ${left ? `it may still run: follow it again with resumeTask(client, "${taskId}"), or cancel it with cancelTask.` : 'it was cancelled (tasksClient({ onGiveUp: "leave" }) leaves such a task running for resumeTask).'}`,
+    );
   }
 }
 
@@ -46,8 +52,14 @@ export class TaskPollFailedError extends LimitExceededError {
     limit: number,
     /** The last failure. */
     readonly cause: unknown,
+    /** Whether the task was left running rather than cancelled (as for TaskPollTimeoutError). */
+    left = true,
   ) {
-    super("tasksClient({ maxPollFailures })", limit, `Reaching task ${taskId} failed ${limit + 1} times in a row (last: ${(cause as Error)?.message ?? String(cause)}); it may still run: resumeTask(client, "${taskId}") follows it again.`);
+    super(
+      "tasksClient({ maxPollFailures })",
+      limit,
+      `Reaching task ${taskId} failed ${limit + 1} times in a row (last: ${(cause as Error)?.message ?? String(cause)}); ${left ? `it may still run: resumeTask(client, "${taskId}") follows it again.` : "a tasks/cancel was sent, in case it still runs."}`,
+    );
   }
 }
 

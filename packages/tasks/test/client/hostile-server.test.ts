@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createClient, FlowAbortedError, ProtocolViolationError, TooManyInputRequestsError, TransportError } from "@mrtr/client";
-import { TaskInputLimitError, TaskPollFailedError, TaskPollTimeoutError, tasksClient, type TasksClientOptions } from "@mrtr/tasks/client";
+import { resumeTask, TaskCancelledError, TaskInputLimitError, TaskPollFailedError, TaskPollTimeoutError, tasksClient, type TasksClientOptions } from "@mrtr/tasks/client";
 import { handle, HANG, lyingServer, polled, question, type Scripted } from "./fixtures/lying-server.js";
 
 const OK = { content: [{ type: "text", text: "ok" }] };
@@ -166,6 +166,54 @@ describe("a hostile tasks server", () => {
     const { client, server } = clientOf(withTask(() => ({ error: { code: -32602, message: "Task not found" } })));
     await expect(client.callTool("x")).rejects.toMatchObject({ name: "JsonRpcError", code: -32602 });
     expect(server.count("tasks/get")).toBe(1);
+  });
+});
+
+describe("giving up on a task the call started cancels it (onGiveUp)", () => {
+  it("past maxPollDurationMs: tasks/cancel is sent once and the error says the task was cancelled; with onGiveUp leave, nothing is sent and it says resumeTask", async () => {
+    const cancelled = clientOf(withTask(() => polled("working")), { maxPollDurationMs: 60 });
+    const error = await cancelled.client.callTool("x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TaskPollTimeoutError);
+    expect((error as Error).message).toContain("it was cancelled");
+    expect(cancelled.server.count("tasks/cancel")).toBe(1);
+    expect(cancelled.server.requests.find((r) => r.method === "tasks/cancel")?.params).toMatchObject({ taskId: "t-1" });
+
+    const left = clientOf(withTask(() => polled("working")), { maxPollDurationMs: 60, onGiveUp: "leave" });
+    const leftError = await left.client.callTool("x").catch((e: unknown) => e);
+    expect((leftError as Error).message).toContain('resumeTask(client, "t-1")');
+    expect(left.server.count("tasks/cancel")).toBe(0);
+  });
+
+  it("past maxInputRounds, and when the server asks more than the client takes at once: tasks/cancel is sent", async () => {
+    const rounds = clientOf(withTask((n) => polled("input_required", { inputRequests: { [`q${n}`]: question("?") } })), { maxInputRounds: 2 });
+    await expect(rounds.client.callTool("x")).rejects.toBeInstanceOf(TaskInputLimitError);
+    expect(rounds.server.count("tasks/cancel")).toBe(1);
+    const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, question("?")]));
+    const flood = clientOf(withTask(() => polled("input_required", { inputRequests: many })));
+    await expect(flood.client.callTool("x")).rejects.toBeInstanceOf(TooManyInputRequestsError);
+    expect(flood.server.count("tasks/cancel")).toBe(1);
+  });
+
+  it("when the application's handler throws: the call rejects with its error and tasks/cancel is sent", async () => {
+    const server = lyingServer(withTask(() => polled("input_required", { inputRequests: { name: question("name?") } })));
+    const client = createClient({
+      transport: server.transport,
+      name: "wary",
+      version: "1",
+      extensions: [tasksClient({ minPollMs: 5, maxPollMs: 20 })],
+      elicitation: { form: async () => Promise.reject(new Error("the user's dialog crashed")) },
+    });
+    await expect(client.callTool("x")).rejects.toThrow("the user's dialog crashed");
+    expect(server.count("tasks/cancel")).toBe(1);
+  });
+
+  it("a task that ended (here cancelled by someone else) or a task followed with resumeTask is not cancelled", async () => {
+    const ended = clientOf(withTask(() => polled("cancelled", { statusMessage: "stopped by an operator" })));
+    await expect(ended.client.callTool("x")).rejects.toBeInstanceOf(TaskCancelledError);
+    expect(ended.server.count("tasks/cancel")).toBe(0);
+    const resumed = clientOf(withTask(() => polled("working")), { maxPollDurationMs: 60 });
+    await expect(resumeTask(resumed.client, "t-1")).rejects.toBeInstanceOf(TaskPollTimeoutError);
+    expect(resumed.server.count("tasks/cancel")).toBe(0);
   });
 });
 

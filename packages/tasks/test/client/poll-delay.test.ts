@@ -34,7 +34,7 @@ describe("poll delays", () => {
 
 describe("tasksClient options", () => {
   it("fills the documented defaults", () => {
-    expect(tasksClientSettings({})).toEqual({ ...TASKS_CLIENT_DEFAULTS });
+    expect(tasksClientSettings({})).toEqual({ ...TASKS_CLIENT_DEFAULTS, onGiveUp: "cancel" });
     expect(TASKS_CLIENT_DEFAULTS).toEqual({ minPollMs: 100, maxPollMs: 30_000, initialPollMs: 500, maxPollDurationMs: 3_600_000, maxInputRounds: 10, maxPollFailures: 5, cancelTimeoutMs: 5_000 });
   });
 
@@ -42,6 +42,7 @@ describe("tasksClient options", () => {
     expect(() => tasksClient({ minPollMs: 0 })).toThrow(/minPollMs must be a whole number/);
     expect(() => tasksClient({ maxPollDurationMs: Infinity })).toThrow(McpClientError);
     expect(() => tasksClient({ minPollMs: 500, maxPollMs: 100 })).toThrow(/minPollMs must not exceed maxPollMs/);
+    expect(() => tasksClient({ onGiveUp: "keep" as never })).toThrow(/onGiveUp must be "cancel" or "leave"/);
     expect(() => tasksClient({ maxPollFailures: 0 })).not.toThrow();
   });
 });
