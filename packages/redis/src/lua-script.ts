@@ -52,13 +52,29 @@ export async function runWithin(
   args: string[],
   unavailable: (reason: "timeout" | "error", cause?: unknown) => Error,
 ): Promise<unknown> {
+  return stepsWithin(client, timeoutMs, (commands) => script.run(commands, keys, args), unavailable);
+}
+
+/**
+ * {@link runWithin} for a call made of several scripts run one after another
+ * (the task store's `create`): `steps` sends them through `commands`, all
+ * bound to one abort signal, and the whole call gets `timeoutMs`. Once the
+ * time is up the signal is aborted: a script still queued is withdrawn, and
+ * one sent after that is refused by the client before it leaves.
+ */
+export async function stepsWithin<T>(
+  client: ScriptClient,
+  timeoutMs: number,
+  steps: (commands: ScriptCommands, abortSignal: AbortSignal) => Promise<T>,
+  unavailable: (reason: "timeout" | "error", cause?: unknown) => Error,
+): Promise<T> {
   let timedOut: Error | undefined;
   try {
     return await withinDeadline(
       timeoutMs,
       () => (timedOut = unavailable("timeout")),
       // The client's own type mapping (Buffers for strings, …) must not change how replies read.
-      (abortSignal) => script.run(client.withCommandOptions({ abortSignal, timeout: timeoutMs, typeMapping: {} }), keys, args),
+      (abortSignal) => steps(client.withCommandOptions({ abortSignal, timeout: timeoutMs, typeMapping: {} }), abortSignal),
     );
   } catch (error) {
     throw error === timedOut ? error : unavailable("error", error);

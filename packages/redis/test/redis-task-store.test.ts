@@ -1,10 +1,10 @@
-import { createClient } from "@redis/client";
+import { AbortError, createClient, ErrorReply } from "@redis/client";
 import type { TaskRecord } from "@mrtr/tasks/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisTaskStore, TaskRecordTooLargeError, TaskStoreUnavailableError, type RedisTaskClient } from "../src/tasks/index.js";
 import { taskKeys } from "../src/tasks/task-keys.js";
+import { STORE } from "../src/tasks/task-scripts.js";
 import { describeTaskStore, taskRecord, untilHeard } from "../../tasks/test/task-store-contract.js";
-import { clusterForSuite } from "./helpers/cluster.js";
 import { connected, newClient, type Client } from "./helpers/clients.js";
 import { rejection, until } from "./helpers/waiting.js";
 import { freePort } from "../../../test/helpers/processes.js";
@@ -23,6 +23,20 @@ const task = (overrides: Partial<TaskRecord> = {}, ttlMs = 60_000) => taskRecord
 async function subscribers(admin: Client, channel: string): Promise<number> {
   const counts = (await admin.pubSubNumSub(channel)) as Record<string, number>;
   return Number(counts[channel] ?? 0);
+}
+
+/** `client`, except that the second step of a create (the task's own script) gets `answer` instead of reaching Redis. */
+function storeStepAnswered(client: Client, answer: (abortSignal: AbortSignal) => Promise<unknown>): RedisTaskClient {
+  return {
+    withCommandOptions: (options) => {
+      const real = client.withCommandOptions(options);
+      return {
+        evalSha: (sha1, args) => (sha1 === STORE.sha1 ? answer(options.abortSignal) : real.evalSha(sha1, args)),
+        eval: (source, args) => (source === STORE.source ? answer(options.abortSignal) : real.eval(source, args)),
+      };
+    },
+    duplicate: () => client.duplicate(),
+  };
 }
 
 describe.skipIf(!hasRedisServer)("RedisTaskStore on a real redis-server", () => {
@@ -66,8 +80,10 @@ describe.skipIf(!hasRedisServer)("RedisTaskStore on a real redis-server", () => 
     const ownerKey = names.owner(record.owner);
     expect(keys.sort()).toEqual([ownerKey, recordKey].sort());
     expect(keys.join(" ")).not.toMatch(/VISIBLE/);
-    expect(recordKey).toMatch(/^app:t:\{tasks\}:r:[A-Za-z0-9_-]{43}$/);
-    expect(ownerKey).toMatch(/^app:t:\{tasks\}:o:[A-Za-z0-9_-]{43}$/);
+    // Each key is hash-tagged by its own hash: a Redis Cluster slot per task and per owner.
+    expect(recordKey).toBe(`app:t:r:{${names.taskHash(record.taskId)}}`);
+    expect(recordKey).toMatch(/^app:t:r:\{[A-Za-z0-9_-]{43}\}$/);
+    expect(ownerKey).toMatch(/^app:t:o:\{[A-Za-z0-9_-]{43}\}$/);
 
     expect(await admin.hGet(recordKey, "v")).toBe("1");
     expect(await admin.hGet(recordKey, "e")).toBe(String(now + 60_000));
@@ -211,6 +227,58 @@ describe.skipIf(!hasRedisServer)("RedisTaskStore on a real redis-server", () => 
     await late.stop();
   });
 
+  it("creates in two steps, the owner's place first: gives it back when the task's step certainly did not run, keeps it when it may have landed", async () => {
+    const client = await connected(redis.url);
+    const names = taskKeys("two-step:");
+    const plain = new RedisTaskStore({ client, keyPrefix: "two-step:" });
+    const places = (owner: string) => admin.zCard(names.owner(owner));
+    const failing = (answer: (abortSignal: AbortSignal) => Promise<unknown>) =>
+      new RedisTaskStore({ client: storeStepAnswered(client, answer), keyPrefix: "two-step:", timeoutMs: 100 });
+
+    // Refused by Redis (an error reply, as out of memory): the place is given back, the owner's one place is free again.
+    const refused = task();
+    const error = (await rejection(failing(async () => Promise.reject(new ErrorReply("OOM command not allowed"))).create(refused, { maxPerOwner: 1 }))) as TaskStoreUnavailableError;
+    expect(error).toBeInstanceOf(TaskStoreUnavailableError);
+    expect(error.operation).toBe("create");
+    await until(async () => (await places(refused.owner)) === 0, "the refused task's place to be given back");
+    expect(await plain.get(refused.taskId)).toBeUndefined();
+    expect(await plain.create(task({ owner: refused.owner }), { maxPerOwner: 1 })).toBe(true);
+
+    // Still queued when the time was up, so withdrawn (node-redis rejects it with AbortError): given back too.
+    const withdrawn = task();
+    const queued = (abortSignal: AbortSignal) => new Promise((_, reject) => abortSignal.addEventListener("abort", () => reject(new AbortError()), { once: true }));
+    expect(await rejection(failing(queued).create(withdrawn, { maxPerOwner: 1 }))).toBeInstanceOf(TaskStoreUnavailableError);
+    await until(async () => (await places(withdrawn.owner)) === 0, "the withdrawn task's place to be given back");
+
+    // Sent but never answered, or the connection lost: it may have landed, so the place stays, counted until the task's expiresAt.
+    for (const answer of [() => new Promise<never>(() => {}), async () => Promise.reject(new Error("Socket closed unexpectedly"))]) {
+      const unanswered = task({}, 400);
+      expect(await rejection(failing(answer).create(unanswered, { maxPerOwner: 1 }))).toBeInstanceOf(TaskStoreUnavailableError);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await places(unanswered.owner)).toBe(1);
+      expect(await plain.create(task({ owner: unanswered.owner }), { maxPerOwner: 1 })).toBe(false);
+      // The same create sent again finds its own place and stores the task.
+      expect(await plain.create(unanswered, { maxPerOwner: 1 })).toBe(true);
+      expect(await plain.get(unanswered.taskId)).toEqual(unanswered);
+      expect(await places(unanswered.owner)).toBe(1);
+    }
+    await plain.close();
+    client.destroy();
+  });
+
+  it("never lets concurrent creates of one owner through many instances hold more than maxPerOwner", async () => {
+    const clients = await Promise.all([connected(redis.url), connected(redis.url), connected(redis.url)]);
+    const stores = clients.map((client) => new RedisTaskStore({ client, keyPrefix: "race:" }));
+    const owner = `owner-race-${process.pid}`;
+    const records = Array.from({ length: 60 }, () => task({ owner }));
+    const results = await Promise.all(records.map((record, i) => stores[i % stores.length]!.create(record, { maxPerOwner: 7 })));
+    expect(results.filter(Boolean)).toHaveLength(7);
+    const stored = await Promise.all(records.map((record) => stores[0]!.get(record.taskId)));
+    expect(stored.filter(Boolean)).toHaveLength(7);
+    expect(records.filter((_, i) => results[i]).map((r) => r.taskId).sort()).toEqual(records.filter((_, i) => stored[i]).map((r) => r.taskId).sort());
+    for (const client of clients) client.destroy();
+  });
+
   it("gives up on a client whose commands never answer, after timeoutMs, aborting each command", async () => {
     const signals: AbortSignal[] = [];
     const never = () => new Promise<never>(() => {});
@@ -262,36 +330,6 @@ describe.skipIf(!hasRedisServer)("RedisTaskStore on a real redis-server", () => 
     a.destroy();
     b.destroy();
     await own.stop();
-  });
-});
-
-describe.skipIf(!hasRedisServer)("RedisTaskStore on a Redis Cluster", () => {
-  const cluster = clusterForSuite();
-
-  it("keeps every key of the store in the one slot of {tasks}, so its scripts run there, and announces across nodes", async () => {
-    const [a, b] = await Promise.all([cluster.connect(), cluster.connect()]);
-    const store = new RedisTaskStore({ client: a });
-    const other = new RedisTaskStore({ client: b });
-    const seen: string[] = [];
-    other.subscribe((id) => seen.push(id));
-    await untilHeard(store, seen);
-
-    const owner = "one-owner";
-    const records = Array.from({ length: 20 }, () => task({ owner }));
-    expect(await Promise.all(records.map((r) => store.create(r, { maxPerOwner: 20 })))).toEqual(records.map(() => true));
-    expect(await store.create(task({ owner }), { maxPerOwner: 20 })).toBe(false);
-    for (const record of records) {
-      expect(await other.get(record.taskId)).toEqual(record);
-      expect(await other.update({ ...record, version: 2 })).toBe(true);
-    }
-    await until(() => records.every((r) => seen.filter((id) => id === r.taskId).length === 2), "the create and update of every task to be announced");
-
-    const names = taskKeys("mrtr:task:");
-    const slots = new Set<number>();
-    for (const key of [names.owner(owner), ...records.map((r) => names.record(names.taskHash(r.taskId)))]) slots.add(await a.clusterKeySlot(key));
-    expect(slots.size).toBe(1);
-    await Promise.all([store.close(), other.close()]);
-    await Promise.all([a.close(), b.close()]);
   });
 });
 

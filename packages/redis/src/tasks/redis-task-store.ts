@@ -4,13 +4,22 @@
  * cancelled through any other, and every write is announced to the
  * listeners of every instance.
  *
- * Each call is one Lua script (task-scripts.ts) on the keys of task-keys.ts:
- * `create` counts the owner's unexpired tasks and stores the new one
- * atomically, `update` is a compare-and-set on the version, and both publish
- * the task id on the store's channel in the same script. A record is stored
- * with a key expiry of `expiresAt - now` (rounded up, sent as a duration), so
- * it is gone once `expiresAt` has passed and never before; reads and writes
- * also treat it as gone from `expiresAt` on by the caller's clock.
+ * Each Lua script (task-scripts.ts) touches one key of task-keys.ts, so the
+ * store spreads over a Redis Cluster's slots (a slot per task, a slot per
+ * owner): `get` reads the task's key; `update` is a compare-and-set on the
+ * version, on the task's key; `create` is two steps in a fixed order, first
+ * counting the owner's unexpired tasks and reserving the new one's place in
+ * one atomic script on the owner's set (or refusing), then storing the task
+ * on its own key. Reserving first means an owner never holds more than
+ * `maxPerOwner` tasks; a place reserved for a task that was not stored is
+ * given back when the task's script certainly did not run (withdrawn before
+ * it was sent, or refused by Redis) and otherwise kept until the task's
+ * `expiresAt` (it may have landed): Redis failing between the steps can make
+ * the count too high for a while, never too low. Writes publish the task id
+ * on the store's channel in the task's script. A record is stored with a key
+ * expiry of `expiresAt - now` (rounded up, sent as a duration), so it is gone
+ * once `expiresAt` has passed and never before; reads and writes also treat
+ * it as gone from `expiresAt` on by the caller's clock.
  *
  * Failure policy: each call waits at most `timeoutMs`, then rejects with
  * `TaskStoreUnavailableError`, as does any error Redis answers; a command not
@@ -20,10 +29,10 @@
  */
 import type { TaskRecord, TaskStore } from "@mrtr/tasks/server";
 import { TaskRecordTooLargeError, TaskStoreUnavailableError, type TaskStoreOperation } from "../errors.js";
-import { runWithin, type LuaScript, type ScriptCommands } from "../lua-script.js";
+import { runWithin, stepsWithin, type LuaScript, type ScriptCommands } from "../lua-script.js";
 import { TaskAnnouncements, type RedisSubscriberClient } from "./task-announcements.js";
 import { DEFAULT_TASK_KEY_PREFIX, taskKeys, type TaskKeys } from "./task-keys.js";
-import { CREATE, GET, UPDATE } from "./task-scripts.js";
+import { GET, RELEASE, RESERVE, STORE, UPDATE } from "./task-scripts.js";
 
 /**
  * The part of a node-redis client or cluster the store uses: what
@@ -97,21 +106,40 @@ export class RedisTaskStore implements TaskStore {
     this.#announcements = new TaskAnnouncements(this.#keys.channel, () => client.duplicate(), reportError);
   }
 
-  /** Stores `record` at version 1; false, storing nothing, when its holder (`holder`, else `owner`) already holds `maxPerOwner` unexpired tasks. */
+  /**
+   * Stores `record` at version 1; false, storing nothing, when its holder
+   * (`holder`, else `owner`) already holds `maxPerOwner` unexpired tasks.
+   * Two steps (task-keys.ts): the place in the holder's set, counted and
+   * reserved atomically on its slot, then the task on its own slot.
+   */
   async create(record: TaskRecord, limits: { maxPerOwner: number }): Promise<boolean> {
     const json = this.#encode("create", { ...record, version: 1 });
     const now = this.#now();
     const hash = this.#keys.taskHash(record.taskId);
-    const reply = await this.#run("create", CREATE, [this.#keys.record(hash), this.#keys.owner(record.holder ?? record.owner)], [
-      String(now),
-      String(record.expiresAt),
-      String(Math.ceil(record.expiresAt - now)),
-      String(limits.maxPerOwner),
-      json,
-      hash,
-      this.#keys.channel,
-      record.taskId,
-    ]);
+    const ownerKey = this.#keys.owner(record.holder ?? record.owner);
+    const expiresAt = String(record.expiresAt);
+    const ttl = String(Math.ceil(record.expiresAt - now));
+    const reply = await stepsWithin(
+      this.#client,
+      this.#timeoutMs,
+      async (commands, abortSignal) => {
+        const reserved = await RESERVE.run(commands, [ownerKey], [String(now), expiresAt, ttl, String(limits.maxPerOwner), hash]);
+        if (reserved !== 1 && reserved !== 2) return reserved;
+        // A place this call took is given back if the task is certainly not stored; one taken by an earlier send of this create is left alone.
+        const giveBack = reserved === 1 ? () => this.#release(ownerKey, hash) : () => {};
+        if (abortSignal.aborted) {
+          // The time is up (the caller already has its error): the task is not sent.
+          giveBack();
+          throw abortSignal.reason;
+        }
+        const stored = STORE.run(commands, [this.#keys.record(hash)], [expiresAt, ttl, json, this.#keys.channel, record.taskId]);
+        stored.catch((error: unknown) => {
+          if (certainlyNotRun(error)) giveBack();
+        });
+        return stored;
+      },
+      this.#unavailable("create"),
+    );
     return reply === 1;
   }
 
@@ -166,8 +194,31 @@ export class RedisTaskStore implements TaskStore {
 
   /** One script within `timeoutMs`; every failure is a `TaskStoreUnavailableError`. */
   async #run(operation: TaskStoreOperation, script: LuaScript, keys: string[], args: string[]): Promise<unknown> {
-    return runWithin(this.#client, this.#timeoutMs, script, keys, args, (reason, cause) =>
-      reason === "timeout" ? new TaskStoreUnavailableError(operation, this.#timeoutMs) : new TaskStoreUnavailableError(operation, this.#timeoutMs, { cause }),
-    );
+    return runWithin(this.#client, this.#timeoutMs, script, keys, args, this.#unavailable(operation));
   }
+
+  /** The error of `operation` for a timeout or Redis's failure. */
+  #unavailable(operation: TaskStoreOperation): (reason: "timeout" | "error", cause?: unknown) => Error {
+    return (reason, cause) =>
+      reason === "timeout" ? new TaskStoreUnavailableError(operation, this.#timeoutMs) : new TaskStoreUnavailableError(operation, this.#timeoutMs, { cause });
+  }
+
+  /** Gives back, in the background, the place reserved in `ownerKey` for the task `hash`: best effort, a failure leaves it until it expires. */
+  #release(ownerKey: string, hash: string): void {
+    this.#run("create", RELEASE, [ownerKey], [hash]).catch(() => {});
+  }
+}
+
+/**
+ * Whether a script's failure means it certainly did not run: node-redis's
+ * `AbortError` (withdrawn from the queue before it was written) or an
+ * `ErrorReply` (Redis refused it or stopped it at its first write, as out of
+ * memory does). Anything else (a timeout, a lost connection) may have
+ * followed its landing.
+ */
+function certainlyNotRun(error: unknown): boolean {
+  for (let type: unknown = (error as { constructor?: unknown } | null)?.constructor; typeof type === "function" && type !== Error; type = Object.getPrototypeOf(type)) {
+    if (type.name === "AbortError" || type.name === "ErrorReply") return true;
+  }
+  return false;
 }
