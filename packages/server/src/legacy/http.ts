@@ -12,15 +12,19 @@
  * (guides/security_best_practices.mdx:555, "Session Hijacking").
  *
  * Sessions are state, held fairly (docs/architecture.md, "Fair shares"): at
- * most `maxSessions`, at most `maxSessionsPerPrincipal` per caller, and
- * what their calls hold while they wait for the client (and the streams'
- * resumption logs) within `maxHeldBytes`, `maxHeldBytesPerPrincipal` per
- * caller. A session is closed after `idleTimeoutMs` unused, on DELETE, or,
+ * most `maxSessions`, at most `maxSessionsPerPrincipal` per caller; the
+ * subscription stream each holds on the core within `maxListenStreams`,
+ * `maxListenStreamsPerPrincipal` per caller (never the server's
+ * `subscriptions.maxStreams`); and what their calls hold while they wait for
+ * the client (and the streams' resumption logs) within `maxHeldBytes`,
+ * `maxHeldBytesPerPrincipal` per caller. A session is closed after `idleTimeoutMs` unused, on DELETE, or,
  * when all are open, to make room: the idle session used longest ago of the
  * caller holding the most. A POSTed request is answered with JSON, or with an
  * event stream when the server sends first on it; a GET opens the session's
  * stream for what belongs to no request; every event carries an id, and a
- * GET with `Last-Event-ID` resumes a dropped stream (session-streams.ts). A
+ * GET with `Last-Event-ID` resumes a dropped stream (session-streams.ts); a
+ * call waiting for the client's answers whose stream dropped and is not
+ * resumed within `droppedStreamGraceMs` is given up, its question withdrawn. A
  * restart loses every session; clients initialize again, as the revision
  * expects. Several instances need sticky routing for these sessions.
  *
@@ -30,6 +34,7 @@
  * a clear error instead.
  */
 import { definedOnly, isRecord, isShareRefusal, SSE_DEFAULTS, type Hold, type ShareRefusal, type SseOptions } from "@mrtr/internal";
+import { ServerDefinitionError } from "../errors.js";
 import { INTERNAL_ERROR, INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
 import type { JSONRPCResponse, RequestId } from "@mrtr/schema";
 import type { McpServer } from "../server.js";
@@ -38,12 +43,12 @@ import type { SessionEnd } from "../middleware-hooks.js";
 import { callerOf, type Caller } from "../shares/caller.js";
 import { LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
 import { isLegacyInitialize } from "./claims.js";
-import { heldBytesShare, LEGACY_SHARE_DEFAULTS, sessionShare, type HeldBytesOptions } from "./legacy-shares.js";
+import { heldBytesShare, holdListenIn, LEGACY_SHARE_DEFAULTS, listenShare, sessionShare, type HeldBytesOptions, type ListenStreamOptions } from "./legacy-shares.js";
 import { LegacySession, type SessionLimits } from "./session.js";
 import { SessionStreams } from "./session-streams.js";
 
 /** Options of {@link legacyHttp}. */
-export interface LegacyHttpOptions extends SessionLimits, SseOptions, HeldBytesOptions {
+export interface LegacyHttpOptions extends SessionLimits, SseOptions, HeldBytesOptions, ListenStreamOptions {
   /** "sessions" (default): sessions as the revision has them. "stateless": none (see the module's comment). */
   mode?: "sessions" | "stateless";
   /**
@@ -62,6 +67,17 @@ export interface LegacyHttpOptions extends SessionLimits, SseOptions, HeldBytesO
   /** How long a message sent on a session's stream is kept, so a client whose connection dropped can resume it with `Last-Event-ID`, in ms (default 60 000). */
   resumptionWindowMs?: number;
   /**
+   * How long a request's event stream whose connection dropped may wait to be
+   * resumed (GET with `Last-Event-ID`, as the revision's clients do after a
+   * network drop) before its call, if it waits for the client's answers, is
+   * given up, in ms (default 5 000; 0: at once). Its question is withdrawn
+   * (`notifications/cancelled`) and the call answered -32603 saying so, both
+   * kept for a client that resumes later. A call still running is left to
+   * finish (a dropped connection is not a cancellation in this revision), and
+   * given up if it asks while its stream is still gone.
+   */
+  droppedStreamGraceMs?: number;
+  /**
    * The principal a request comes from, to bind a session to. Default: the
    * server's own (its `principal` hook, else the verified token's
    * issuer#subject), which is what the server binds every requestState to;
@@ -77,6 +93,7 @@ export const LEGACY_HTTP_DEFAULTS = {
   idleTimeoutMs: 600_000,
   maxWaitingMessages: 256,
   resumptionWindowMs: 60_000,
+  droppedStreamGraceMs: 5_000,
   ...LEGACY_SHARE_DEFAULTS,
 } as const;
 
@@ -118,11 +135,16 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
       idleTimeoutMs: options.idleTimeoutMs,
       maxWaitingMessages: options.maxWaitingMessages,
       resumptionWindowMs: options.resumptionWindowMs,
+      droppedStreamGraceMs: options.droppedStreamGraceMs,
     }),
   };
+  if (!(Number.isFinite(limits.droppedStreamGraceMs) && limits.droppedStreamGraceMs >= 0)) {
+    throw new ServerDefinitionError(`legacyHttp(): droppedStreamGraceMs must be a number of ms, 0 or more (got ${String(limits.droppedStreamGraceMs)}).`);
+  }
   const sse: Required<SseOptions> = { ...SSE_DEFAULTS, ...definedOnly({ heartbeatMs: options.heartbeatMs, maxQueuedMessages: options.maxQueuedMessages }) };
   const sessionsShare = sessionShare("legacyHttp", limits.maxSessions, options.maxSessionsPerPrincipal);
   const held = heldBytesShare("legacyHttp", options);
+  const listens = listenShare("legacyHttp", options);
   const sessions = new Map<string, HttpSession>();
   const stateless = options.mode === "stateless";
 
@@ -169,7 +191,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     const id = globalThis.crypto.randomUUID();
     let logHold: Hold | undefined;
     const streams = new SessionStreams(
-      { sse, maxWaitingMessages: limits.maxWaitingMessages, resumptionWindowMs: limits.resumptionWindowMs, now: Date.now },
+      { sse, maxWaitingMessages: limits.maxWaitingMessages, resumptionWindowMs: limits.resumptionWindowMs, droppedStreamGraceMs: limits.droppedStreamGraceMs, now: Date.now },
       {
         // The resumption log is held in the caller's share; it is never let go whole, only trimmed (its oldest delivered messages first).
         resize(bytes) {
@@ -183,8 +205,19 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
           return logHold.resize(bytes) === undefined;
         },
       },
+      // A stream that dropped and was not resumed in time: its call is given up if it only waits for answers nobody can see.
+      (requestId, reason) => bridge.abandon(requestId, reason),
     );
-    const bridge = new LegacySession(server, { send: (m, related, urgent) => streams.send(m, related, urgent) }, { ...options, id, holdCall: (call, bytes) => held.acquire(caller.owner, { idle: call.idle, evict: call.withdraw }, bytes) });
+    const bridge = new LegacySession(
+      server,
+      { send: (m, related, urgent) => streams.send(m, related, urgent) },
+      {
+        ...options,
+        id,
+        holdCall: (call, bytes) => held.acquire(caller.owner, { idle: call.idle, evict: call.withdraw }, bytes),
+        holdListen: holdListenIn(listens, () => caller.owner),
+      },
+    );
     const opened: HttpSession = { id, principal: caller.principal, bridge, streams, hold, idle: undefined };
     let answer: JSONRPCResponse | undefined;
     try {
@@ -214,7 +247,8 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
     return new Promise<Response>((resolve) => {
       const id = message.id as RequestId;
       // A dropped connection is not a cancellation in this revision: what the request sends waits in the log for a GET with Last-Event-ID.
-      session.streams.openPost(id, resolve);
+      // Its signal tells the streams when the connection went away, so a call left waiting for answers nobody sees is given up after the grace.
+      session.streams.openPost(id, resolve, request.signal);
       void session.bridge.receive(message, { request, ...httpFacts(request) }).then((answer: JSONRPCResponse | undefined) => {
         if (!session.streams.finishPost(id, answer)) resolve(answer ? json(answer) : new Response(null, { status: 202 }));
       });
@@ -224,7 +258,7 @@ export function legacyHttp(options: LegacyHttpOptions = {}): HttpEra {
   /** The session's GET stream: what belongs to no request, or (with Last-Event-ID) the rest of a stream that dropped. */
   function listen(session: HttpSession, request: Request): Response {
     if (!(request.headers.get("accept") ?? "").includes("text/event-stream")) return json(rpcError(INVALID_REQUEST, "A GET opens an event stream: send Accept: text/event-stream"), 406);
-    return session.streams.openGet(request.headers.get("last-event-id"));
+    return session.streams.openGet(request.headers.get("last-event-id"), request.signal);
   }
 
   /** Whether a request is this era's, from its method, headers and message alone. */

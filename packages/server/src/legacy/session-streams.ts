@@ -14,6 +14,13 @@
  * carries what waited while none was open. The log is held within the
  * session's share of the binding's memory (docs/architecture.md, "Fair
  * shares"): when it cannot grow, its oldest delivered messages go first.
+ *
+ * A POST stream whose connection went away (the request's signal aborted,
+ * or its reader cancelled) and is not resumed within `droppedStreamGraceMs`
+ * gives up its call if the call waits for the client's answers (`abandon`):
+ * a question nobody can see is not held for `inputTimeoutMs`. A call still
+ * running is left to finish (a dropped connection is not a cancellation in
+ * this revision), and given up if it asks while its stream is still gone.
  */
 import { SseStream, utf8Length, type SseOptions } from "@mrtr/internal";
 import type { RequestId } from "@mrtr/schema";
@@ -34,14 +41,27 @@ interface Entry {
   readonly final: boolean;
 }
 
+/** One connection a POST stream's messages go to: the POST's own, or a GET that resumed it. */
+interface Connection {
+  /** Whether it went away. */
+  gone: boolean;
+}
+
 /** A POSTed request's answer stream while its request is served. */
 interface PostStream {
+  readonly id: RequestId;
   readonly stream: string;
   /** The live connection, once the answer became an event stream. */
   sse: SseStream | undefined;
   /** Gives the POST its answer: the event stream, the first time something is sent. */
   readonly start: (response: Response) => void;
   started: boolean;
+  /** The connection its messages go to now. */
+  connection: Connection;
+  /** Stops following the signals of its connections. */
+  readonly unlisten: (() => void)[];
+  /** Runs while its connection is gone and its call would be given up when it ends. */
+  grace: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** How the log is counted against the binding's memory budget. */
@@ -57,8 +77,13 @@ export interface StreamLimits {
   readonly maxWaitingMessages: number;
   /** How long a delivered message is kept for resumption, in ms. */
   readonly resumptionWindowMs: number;
+  /** How long a POST stream whose connection went away may wait to be resumed before its waiting call is given up, in ms. */
+  readonly droppedStreamGraceMs: number;
   readonly now: () => number;
 }
+
+/** Gives up the call of client request `id`, if it waits for the client's answers (`LegacySession.abandon`); `reason` is its answer. */
+export type Abandon = (id: RequestId, reason: string) => void;
 
 const key = (id: unknown) => JSON.stringify(id);
 const EVENT_ID = /^(g|p\d+)-(\d+)$/;
@@ -66,6 +91,7 @@ const EVENT_ID = /^(g|p\d+)-(\d+)$/;
 export class SessionStreams {
   readonly #limits: StreamLimits;
   readonly #budget: LogBudget;
+  readonly #abandon: Abandon;
   readonly #log: Entry[] = [];
   #logBytes = 0;
   #seq = 0;
@@ -76,9 +102,10 @@ export class SessionStreams {
   #get: SseStream | undefined;
   #closed = false;
 
-  constructor(limits: StreamLimits, budget: LogBudget) {
+  constructor(limits: StreamLimits, budget: LogBudget, abandon: Abandon = () => undefined) {
     this.#limits = limits;
     this.#budget = budget;
+    this.#abandon = abandon;
   }
 
   /** Whether the GET stream is open. */
@@ -86,11 +113,16 @@ export class SessionStreams {
     return this.#get !== undefined && !this.#get.ended;
   }
 
-  /** Registers a POSTed request's answer stream; `start` gets the event-stream response when the first message is sent on it. */
-  openPost(id: RequestId, start: (response: Response) => void): void {
-    const post: PostStream = { stream: `p${++this.#posts}`, sse: undefined, start, started: false };
+  /**
+   * Registers a POSTed request's answer stream; `start` gets the event-stream
+   * response when the first message is sent on it. `signal` aborts when the
+   * POST's connection goes away (the request's signal).
+   */
+  openPost(id: RequestId, start: (response: Response) => void, signal?: AbortSignal): void {
+    const post: PostStream = { id, stream: `p${++this.#posts}`, sse: undefined, start, started: false, connection: { gone: false }, unlisten: [], grace: undefined };
     this.#byRequest.set(key(id), post);
     this.#byStream.set(post.stream, post);
+    this.#follow(post, post.connection, signal);
   }
 
   /**
@@ -103,6 +135,7 @@ export class SessionStreams {
     if (!post) return false;
     this.#byRequest.delete(key(id));
     this.#byStream.delete(post.stream);
+    this.#settle(post);
     if (!post.started) return false;
     if (answer !== undefined) this.#write(post.stream, post.sse, JSON.stringify(answer), { urgent: true, final: true });
     post.sse?.close();
@@ -120,12 +153,16 @@ export class SessionStreams {
     const post = related === undefined ? undefined : this.#byRequest.get(key(related));
     const json = JSON.stringify(message);
     if (post) {
+      const request = "method" in message && "id" in message;
       if (!post.started) {
         post.started = true;
-        post.sse = this.#stream();
+        const connection = post.connection;
+        post.sse = this.#stream(() => this.#gone(post, connection));
         post.start(post.sse.response);
       }
-      return this.#write(post.stream, post.sse, json, { urgent, request: "method" in message && "id" in message });
+      // A question sent where nobody can see it: its call is given up unless the stream is resumed in time.
+      if (request && post.connection.gone) this.#arm(post);
+      return this.#write(post.stream, post.sse, json, { urgent, request });
     }
     const request = "method" in message && "id" in message;
     if (!this.listening) {
@@ -144,7 +181,7 @@ export class SessionStreams {
    * becomes the GET stream, replacing any open one, and carries what waited;
    * with one it resumes the stream that id names from after it.
    */
-  openGet(lastEventId: string | null): Response {
+  openGet(lastEventId: string | null, signal?: AbortSignal): Response {
     const resumed = lastEventId === null ? undefined : EVENT_ID.exec(lastEventId.trim());
     const stream = resumed?.[1] ?? "g";
     const after = resumed ? Number(resumed[2]) : undefined;
@@ -155,14 +192,18 @@ export class SessionStreams {
       this.#replay("g", sse, after);
       return sse.response;
     }
-    // A POST stream: what followed on it, then (while its request is served) the rest of it, here.
-    const sse = this.#stream();
+    // A POST stream: what followed on it, then (while its request is served) the rest of it, here, on this connection.
     const post = this.#byStream.get(stream);
+    const connection: Connection = { gone: false };
+    const sse = this.#stream(() => post && this.#gone(post, connection));
     this.#replay(stream, sse, after);
     if (post) {
       post.sse?.close();
       post.sse = sse;
       post.started = true;
+      post.connection = connection;
+      this.#settle(post); // the connections it replaces no longer count
+      this.#follow(post, connection, signal);
     } else sse.close();
     return sse.response;
   }
@@ -171,18 +212,60 @@ export class SessionStreams {
   close(): void {
     this.#closed = true;
     this.#get?.close();
-    for (const post of this.#byRequest.values()) post.sse?.close();
+    for (const post of this.#byRequest.values()) {
+      this.#settle(post);
+      post.sse?.close();
+    }
     this.#log.length = 0;
     this.#logBytes = 0;
     this.#budget.resize(0);
   }
 
-  /** A new event stream; when its reader goes away it is `ended`, and messages meant for it wait in the log. */
-  #stream(): SseStream {
+  /** A new event stream; when its reader goes away it is `ended` (and `gone` runs), and messages meant for it wait in the log. */
+  #stream(gone?: () => void): SseStream {
     const sse: SseStream = new SseStream(this.#limits.sse, () => {
       if (this.#get === sse) this.#get = undefined;
+      gone?.();
     });
     return sse;
+  }
+
+  /** Follows `signal`, the request whose connection carries `post` now: when it aborts, the connection is gone. */
+  #follow(post: PostStream, connection: Connection, signal: AbortSignal | undefined): void {
+    if (!signal) return;
+    if (signal.aborted) return this.#gone(post, connection);
+    const onAbort = () => this.#gone(post, connection);
+    signal.addEventListener("abort", onAbort, { once: true });
+    post.unlisten.push(() => signal.removeEventListener("abort", onAbort));
+  }
+
+  /** `connection` went away: if `post` is still served there, its call is given up unless the stream is resumed within the grace. */
+  #gone(post: PostStream, connection: Connection): void {
+    connection.gone = true;
+    if (this.#closed || this.#byStream.get(post.stream) !== post || post.connection !== connection) return; // answered, or resumed elsewhere
+    this.#arm(post);
+  }
+
+  /** Starts the grace of a POST stream whose connection is gone (once); at its end its call is given up if it waits for answers. */
+  #arm(post: PostStream): void {
+    if (post.grace !== undefined) return;
+    const graceMs = this.#limits.droppedStreamGraceMs;
+    post.grace = setTimeout(() => {
+      post.grace = undefined;
+      if (this.#closed || this.#byStream.get(post.stream) !== post || !post.connection.gone) return;
+      this.#abandon(
+        post.id,
+        `This request was given up while it waited for your answers: its event stream dropped and was not resumed within ${graceMs} ms (droppedStreamGraceMs). Send it again; to keep a request across a dropped connection, resume its stream sooner with GET and Last-Event-ID.`,
+      );
+    }, graceMs);
+    (post.grace as { unref?: () => void }).unref?.();
+  }
+
+  /** `post`'s request is answered (or the session ended): its grace and signal listeners go. */
+  #settle(post: PostStream): void {
+    clearTimeout(post.grace);
+    post.grace = undefined;
+    for (const unlisten of post.unlisten.splice(0)) unlisten();
   }
 
   /** Logs a message under its stream and writes it to the live connection, if any. */

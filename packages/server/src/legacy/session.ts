@@ -14,7 +14,9 @@
  *   core is called again with `inputResponses` and the `requestState`;
  * - progress and log messages of a request reach the client on that
  *   request's stream; list changes and resource updates of the session come
- *   from a subscriptions/listen stream the bridge holds on the core;
+ *   from a subscriptions/listen stream the bridge holds on the core, within
+ *   the binding's bound on such streams (`holdListen`), not the server's
+ *   stream pool;
  * - `notifications/cancelled` works both ways; `ping` both ways.
  *
  * Transport-free: a binding (HTTP, stdio) hands it messages and says where
@@ -55,6 +57,23 @@ export interface CallHold {
   release(): void;
 }
 
+/** The binding's hold on a session's subscription stream (`SessionOptions.holdListen`), or why there is none. */
+export type ListenAdmission =
+  | {
+      /** The stream is over: its place is free. */
+      release(): void;
+      /** The session was used now (of two streams, the one whose session was used longer ago is let go first). */
+      touch?(): void;
+    }
+  | {
+      /** Refused: the session has no stream for now. */
+      readonly refused: true;
+      /** Why, and what to do, for the client (a `resources/subscribe` is answered with it). */
+      readonly message: string;
+      /** Facts for the error's `data` (`limit`, `scope`, `retryAfterSeconds`). */
+      readonly data?: Record<string, unknown>;
+    };
+
 /** A bridged call as its session shows it to the binding's budget. */
 export interface HeldCall {
   /** Whether it only waits for the client's answers (nothing runs for it): such a call may be withdrawn to make room. */
@@ -94,6 +113,19 @@ export interface SessionOptions extends SessionLimits {
    * Without it, calls are bounded by the per-session limits only.
    */
   holdCall?: (call: HeldCall, bytes: number) => CallAdmission;
+  /**
+   * Holds the session's subscription stream on the core within the binding's
+   * bound (`legacyHttp`'s and `legacyStdio`'s `maxListenStreams`, shared
+   * fairly between callers: docs/architecture.md, "Fair shares"). Called as
+   * the session opens its stream; `evict` ends the stream to make room for
+   * another caller's (the session opens it again at its next request). A
+   * refusal leaves the session without list changes and resource updates
+   * until its next request; its `resources/subscribe` is answered with it.
+   * The stream reaches the core as a bridge's (`HandleOptions.bridge`), so it
+   * never draws from the server's `subscriptions.maxStreams`: without this
+   * option, only the binding's own limits (one stream per session) bound it.
+   */
+  holdListen?: (evict: () => void) => ListenAdmission;
   /**
    * A bridge without a session (stateless legacy mode): it cannot ask the
    * client anything, so a request that needs input fails with a clear error
@@ -176,7 +208,13 @@ export class LegacySession {
   private readonly inFlight = new Map<string, AbortController>();
   private readonly pending = new Map<string, Pending>();
   private readonly subscriptions = new Set<string>();
+  /** Calls that wait for the client's answers (nothing runs for them), by key. */
+  private readonly asking = new Set<string>();
   private listen: AbortController | undefined;
+  /** The binding's hold on the session's stream while it has one (or is opening one). */
+  private listenHold: Exclude<ListenAdmission, { refused: true }> | undefined;
+  /** The stream was let go to make room, or refused: the session opens it again at its next request. */
+  private relisten = false;
   private closed = false;
   /** The session's id, for middleware (`call.session`, `SessionInfo.id`). */
   readonly id: string;
@@ -190,16 +228,18 @@ export class LegacySession {
     private readonly output: SessionOutput,
     options: SessionOptions = {},
   ) {
-    const { withoutInput, version, holdCall, id, ...limits } = options;
+    const { withoutInput, version, holdCall, holdListen, id, ...limits } = options;
     this.id = id ?? globalThis.crypto.randomUUID();
     this.limits = { ...SESSION_DEFAULTS, ...definedOnly(limits) };
     this.withoutInput = withoutInput === true;
     this.holdCall = holdCall;
+    this.holdListen = holdListen;
     if (version !== undefined && (LEGACY_PROTOCOL_VERSIONS as readonly string[]).includes(version)) this.version = version;
   }
 
   private readonly withoutInput: boolean;
   private readonly holdCall: SessionOptions["holdCall"];
+  private readonly holdListen: SessionOptions["holdListen"];
 
   /** Requests of the client being served, and server requests waiting for the client. */
   activity(): {
@@ -237,10 +277,26 @@ export class LegacySession {
     if (this.closed) return;
     this.closed = true;
     this.ended?.(end);
-    this.listen?.abort();
+    this.unfollow();
     for (const controller of this.inFlight.values()) controller.abort(CANCELLED);
     for (const p of this.pending.values()) p.reject(new BridgeError(INTERNAL_ERROR, "The session ended."));
     this.pending.clear();
+  }
+
+  /**
+   * Gives up on client request `id` if it only waits for the client's answers
+   * (nothing runs for it): its questions are withdrawn (the client is sent
+   * `notifications/cancelled`) and it is answered with an error saying
+   * `reason`. A binding calls this when the client can no longer be reached
+   * about the request (HTTP: its stream dropped and was not resumed). True
+   * when it did; false when there is no such request or it is running.
+   */
+  abandon(id: RequestId, reason: string): boolean {
+    const k = key(id);
+    const controller = this.inFlight.get(k);
+    if (!controller || !this.asking.has(k)) return false;
+    controller.abort(new Abandoned(reason));
+    return true;
   }
 
   /** Sends the client a ping; resolves when it answers (or rejects after `inputTimeoutMs`). */
@@ -257,6 +313,9 @@ export class LegacySession {
         return {};
     }
     if (this.version === undefined) throw new BridgeError(INVALID_REQUEST, "The session is not initialized: send initialize first.");
+    this.listenHold?.touch?.();
+    // A session whose stream was let go (or refused) opens it again now that it is used; subscribe and unsubscribe open it themselves.
+    if (this.relisten && method !== "resources/subscribe" && method !== "resources/unsubscribe") this.follow(exchange);
     switch (method) {
       case "logging/setLevel":
         this.logLevel = typeof params.level === "string" ? params.level : undefined;
@@ -264,13 +323,18 @@ export class LegacySession {
       case "resources/subscribe":
       case "resources/unsubscribe": {
         const uri = params.uri as string;
+        const added = method === "resources/subscribe" && !this.subscriptions.has(uri);
         if (method === "resources/subscribe") {
-          if (!this.subscriptions.has(uri) && this.subscriptions.size >= this.limits.maxSubscriptions) {
+          if (added && this.subscriptions.size >= this.limits.maxSubscriptions) {
             throw new BridgeError(INVALID_REQUEST, `This session already follows ${this.limits.maxSubscriptions} resources; unsubscribe from one first.`);
           }
           this.subscriptions.add(uri);
         } else this.subscriptions.delete(uri);
-        this.follow(exchange);
+        const refused = this.follow(exchange);
+        if (refused && method === "resources/subscribe") {
+          if (added) this.subscriptions.delete(uri);
+          throw new BridgeError(INTERNAL_ERROR, `This session cannot follow resources now: ${refused.message}`, refused.data);
+        }
         return {};
       }
     }
@@ -322,9 +386,8 @@ export class LegacySession {
     const controller = new AbortController();
     const k = key(id);
     if (this.inFlight.has(k)) throw new BridgeError(INVALID_REQUEST, `Request id ${k} is already in flight in this session.`);
-    let asking = false;
     const base = CALL_OVERHEAD_BYTES + utf8Length(JSON.stringify(params));
-    const admitted = this.holdCall?.({ idle: () => asking, withdraw: () => controller.abort(WITHDRAWN) }, base);
+    const admitted = this.holdCall?.({ idle: () => this.asking.has(k), withdraw: () => controller.abort(WITHDRAWN) }, base);
     if (admitted && "refused" in admitted) throw new BridgeError(INTERNAL_ERROR, admitted.message);
     const hold = admitted;
     this.inFlight.set(k, controller);
@@ -357,15 +420,16 @@ export class LegacySession {
         if (requests.length > this.limits.maxPendingRequests) throw new BridgeError(INTERNAL_ERROR, `The request asked ${requests.length} questions at once, more than maxPendingRequests (${this.limits.maxPendingRequests}).`);
         // What the call holds while it waits: its params, the questions and the state it carries to the next round.
         this.grow(hold, base + utf8Length(JSON.stringify(result.inputRequests ?? {})) + (typeof result.requestState === "string" ? result.requestState.length : 0));
-        asking = true;
+        this.asking.add(k);
         const related = { method, id, params };
         const answers = await Promise.all(requests.map(async ([name, request]) => [name, await this.ask(request as { method: string; params?: unknown }, related, controller.signal)] as const));
-        asking = false;
+        this.asking.delete(k);
         retry = { inputResponses: Object.fromEntries(answers), ...(typeof result.requestState === "string" && { requestState: result.requestState }) };
         this.grow(hold, base + utf8Length(JSON.stringify(retry)));
       }
     } finally {
       hold?.release();
+      this.asking.delete(k);
       this.inFlight.delete(k);
       exchange.signal?.removeEventListener("abort", onAbort);
     }
@@ -421,7 +485,7 @@ export class LegacySession {
       ...(exchange.transport !== undefined && { transport: exchange.transport }),
       ...(exchange.header && { header: exchange.header }),
     });
-    if (!response) throw signal.reason === WITHDRAWN ? withdrawnError() : CANCELLED;
+    if (!response) throw signal.reason === WITHDRAWN ? withdrawnError() : signal.reason instanceof Abandoned ? new BridgeError(INTERNAL_ERROR, signal.reason.message) : CANCELLED;
     if ("error" in response) throw new BridgeError(response.error.code, response.error.message);
     return response.result as Record<string, unknown>;
   }
@@ -451,7 +515,11 @@ export class LegacySession {
         reject(error);
       };
       const onAbort = () =>
-        signal.reason === WITHDRAWN ? withdraw(withdrawnError(), "The server withdrew the request to make room for others.") : withdraw(CANCELLED, "The request it belonged to was cancelled.");
+        signal.reason === WITHDRAWN
+          ? withdraw(withdrawnError(), "The server withdrew the request to make room for others.")
+          : signal.reason instanceof Abandoned
+            ? withdraw(new BridgeError(INTERNAL_ERROR, signal.reason.message), "The server gave up the request it belonged to: its stream dropped.")
+            : withdraw(CANCELLED, "The request it belonged to was cancelled.");
       this.pending.set(id, {
         method: request.method,
         resolve: (result) => {
@@ -503,9 +571,31 @@ export class LegacySession {
     }
   }
 
-  /** Holds a subscriptions/listen stream on the core for the list changes and resource updates of this session. */
-  private follow(exchange: SessionExchange): void {
-    if (this.closed || this.version === undefined) return;
+  /**
+   * Holds a subscriptions/listen stream on the core for the list changes and
+   * resource updates of this session (replacing the one it holds, in the same
+   * place of the binding's bound); the refusal when the bound has no room.
+   * A bridge without a session has nowhere to send them, and holds none.
+   */
+  private follow(exchange: SessionExchange): { message: string; data?: Record<string, unknown> } | undefined {
+    if (this.closed || this.version === undefined || this.withoutInput) return undefined;
+    if (this.holdListen && !this.listenHold) {
+      let held: ListenAdmission | undefined;
+      const admitted = this.holdListen(() => {
+        // Let go to make room for another caller's stream (its place is free already): open again at the next request.
+        if (held === undefined || this.listenHold !== held) return;
+        this.listenHold = undefined;
+        this.relisten = true;
+        this.listen?.abort();
+        this.listen = undefined;
+      });
+      if ("refused" in admitted) {
+        this.relisten = true;
+        return admitted;
+      }
+      held = this.listenHold = admitted;
+    }
+    this.relisten = false;
     this.listen?.abort();
     const controller = new AbortController();
     this.listen = controller;
@@ -516,9 +606,19 @@ export class LegacySession {
       return this.output.send({ jsonrpc: JSONRPC_VERSION, method: n.method, ...(Object.keys(params).length > 0 && { params }) }, undefined);
     };
     void this.core("subscriptions/listen", { notifications }, send, exchange, controller.signal).then(
-      () => this.listen === controller && !this.closed && this.follow(exchange), // ended by the server (its maximum life): open again
-      () => undefined, // not offered (-32601), or aborted: nothing to follow
+      () => void (this.listen === controller && !this.closed && this.follow(exchange)), // ended by the server (its maximum life): open again, in the same place
+      () => void (this.listen === controller && this.unfollow()), // not offered (-32601) or refused by the core: nothing to follow; aborted: replaced or let go already
     );
+    return undefined;
+  }
+
+  /** Ends the session's stream, and frees its place in the binding's bound. */
+  private unfollow(): void {
+    const hold = this.listenHold;
+    this.listenHold = undefined;
+    this.listen?.abort();
+    this.listen = undefined;
+    hold?.release();
   }
 }
 
@@ -526,6 +626,10 @@ export class LegacySession {
 const CANCELLED = Symbol("cancelled");
 /** The reason a waiting call is let go to make room for other callers (the binding's budget is full). */
 const WITHDRAWN = Symbol("withdrawn");
+/** The reason a waiting call is given up by its binding (`LegacySession.abandon`): answered with `message`. */
+class Abandoned {
+  constructor(readonly message: string) {}
+}
 const withdrawnError = () =>
   new BridgeError(INTERNAL_ERROR, "The server withdrew this request while it waited for your answers, to make room for other callers (its memory for waiting requests is full). Send it again.");
 

@@ -328,6 +328,17 @@ describe("stateless legacy mode", () => {
     expect(greet.result.isError).toBe(true);
     expect(greet.result.content[0]!.text).toContain("cannot ask the client for input");
   });
+
+  it("opens no subscription stream on the core for notifications/initialized or resources/subscribe, however many come", async () => {
+    const e = endpoint({ mode: "stateless" });
+    const headers = { "mcp-protocol-version": "2025-11-25" };
+    for (let i = 0; i < 20; i++) {
+      expect((await e.post({ jsonrpc: "2.0", method: "notifications/initialized" }, headers)).status).toBe(202);
+      expect(await (await e.post({ jsonrpc: "2.0", id: i, method: "resources/subscribe", params: { uri: "test://doc" } }, headers)).json()).toMatchObject({ result: {} });
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(e.server.activity()).toEqual({ requests: 0, streams: 0 });
+  });
 });
 
 describe("both eras on one endpoint", () => {

@@ -209,6 +209,25 @@ describe("progress, logging, cancellation", () => {
     expect(s.activity()).toEqual({ requests: 0, waiting: 0 });
   });
 
+  it("abandon() gives up a call that waits for the client's answers: its question is withdrawn and it is answered with the reason; a running call is left alone", async () => {
+    const { server, seen } = askingServer();
+    const { session: s, sent } = session(server);
+    await initialize(s);
+    const asking = s.receive(call(1, "greet"));
+    const running = s.receive(call(2, "wait"));
+    await until(() => serverRequests(sent).length === 1 && seen.waiting === 1, "both in flight");
+    const asked = serverRequests(sent)[0]!;
+    expect(s.abandon(2, "not this one")).toBe(false);
+    expect(s.abandon(99, "no such request")).toBe(false);
+    expect(s.abandon(1, "Its stream dropped: send it again.")).toBe(true);
+    expect(await asking).toMatchObject({ id: 1, error: { code: -32603, message: "Its stream dropped: send it again." } });
+    expect(sent.map((x) => x.message)).toContainEqual(expect.objectContaining({ method: "notifications/cancelled", params: expect.objectContaining({ requestId: asked.id }) }));
+    expect(s.activity()).toEqual({ requests: 1, waiting: 0 });
+    expect(seen.aborted).toBe(0);
+    await s.receive({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } });
+    expect(await running).toBeUndefined();
+  });
+
   it("the server pings the client, and the answer resolves it", async () => {
     const { session: s, sent } = session(askingServer().server, {}, accept("x"));
     await initialize(s);
@@ -243,6 +262,15 @@ describe("stateless legacy mode (withoutInput)", () => {
     expect(sent).toEqual([]);
     expect(await s.receive(call(2, "echo", { b: 2 }))).toMatchObject({ result: { content: [{ text: '{"b":2}' }] } });
   });
+
+  it("holds no subscription stream on the core: it has nowhere to send what one carries", async () => {
+    const { server } = askingServer();
+    const { session: s } = session(server, { withoutInput: true, version: "2025-11-25" });
+    await s.receive({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(await s.receive({ jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "test://doc" } })).toMatchObject({ result: {} });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.activity()).toEqual({ requests: 0, streams: 0 });
+  });
 });
 
 describe("resource subscriptions", () => {
@@ -273,6 +301,50 @@ describe("resource subscriptions", () => {
     await initialize(s);
     for (const uri of ["test://a", "test://b"]) expect(await s.receive({ jsonrpc: "2.0", id: uri, method: "resources/subscribe", params: { uri } })).toMatchObject({ result: {} });
     expect(await s.receive({ jsonrpc: "2.0", id: 3, method: "resources/subscribe", params: { uri: "test://c" } })).toMatchObject({ error: { code: -32600, message: expect.stringContaining("2 resources") } });
+    s.close();
+  });
+
+  it("holds its stream within the binding's bound (holdListen): refused, a subscribe says why and keeps nothing; the session opens it at its next request once there is room", async () => {
+    const { server } = askingServer();
+    let room = false;
+    let released = 0;
+    const holdListen = () => (room ? { release: () => void released++ } : { refused: true as const, message: "No room (maxListenStreams).", data: { scope: "total" } });
+    const { session: s, sent } = session(server, { holdListen });
+    await initialize(s);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.activity().streams).toBe(0);
+    expect(await s.receive({ jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "test://doc" } })).toMatchObject({
+      id: 1,
+      error: { code: -32603, message: expect.stringContaining("No room (maxListenStreams)."), data: { scope: "total" } },
+    });
+    room = true;
+    expect(await s.receive({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} })).toMatchObject({ result: {} });
+    await until(() => server.activity().streams === 1, "the stream opened at the next request");
+    // The refused subscription was not kept: the stream carries list changes, but no update of that resource.
+    server.notify.resourceUpdated("test://doc");
+    server.notify.toolsListChanged();
+    await until(() => sent.some((x) => x.message.method === "notifications/tools/list_changed"), "the list change");
+    expect(sent.map((x) => x.message.method)).not.toContain("notifications/resources/updated");
+    expect(await s.receive({ jsonrpc: "2.0", id: 3, method: "resources/subscribe", params: { uri: "test://doc" } })).toMatchObject({ result: {} });
+    expect(released).toBe(0); // the stream was replaced in the same place
+    s.close();
+    expect(released).toBe(1);
+    await until(() => server.activity().streams === 0, "the stream ended with the session");
+  });
+
+  it("a stream let go to make room (the hold's evict) ends at once, and the session opens it again at its next request", async () => {
+    const { server } = askingServer();
+    const evicts: (() => void)[] = [];
+    const { session: s } = session(server, { holdListen: (evict) => (evicts.push(evict), { release: () => undefined }) });
+    await initialize(s);
+    await until(() => server.activity().streams === 1, "the stream");
+    evicts[0]!();
+    await until(() => server.activity().streams === 0, "the stream let go");
+    await s.receive({ jsonrpc: "2.0", id: 1, method: "ping" }); // a ping is not a use of the session's stream
+    expect(evicts).toHaveLength(1);
+    await s.receive({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
+    await until(() => server.activity().streams === 1, "the stream opened again");
+    expect(evicts).toHaveLength(2);
     s.close();
   });
 
