@@ -62,6 +62,16 @@ export function entryPoints(manifest: Manifest): EntryPoint[] {
   return entries;
 }
 
+/** The JavaScript files a package's entry points load first: each `exports` target and each `bin`, relative to the package (`dist/index.js`). */
+export function entryFiles(manifest: Manifest): string[] {
+  const { exports, bin } = manifest;
+  const map: Record<string, unknown> =
+    exports === undefined ? {} : typeof exports === "string" || !Object.keys(exports).some((k) => k.startsWith(".")) ? { ".": exports } : exports;
+  const bins = typeof bin === "string" ? [bin] : Object.values((bin ?? {}) as Record<string, string>);
+  const files = [...Object.values(map).map(runtimeTarget), ...bins].filter((f): f is string => f !== undefined && f.endsWith(".js"));
+  return [...new Set(files.map((f) => f.replace(/^\.\//, "")))];
+}
+
 /** A module that imports every given entry point, so a typecheck of it checks them all. */
 export function importAll(entries: readonly EntryPoint[]): string {
   const lines = entries.map((e, i) =>

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packaging } from "./context.js";
+import { entryFiles } from "./entry-points.js";
 import { lowestOf } from "./ranges.js";
 
 const { root, packages, consumers, tools } = packaging();
@@ -43,10 +44,27 @@ function urlsIn(value: unknown): string[] {
   return [];
 }
 
-/** The source a built file comes from: dist/a/b.js, .js.map, .d.ts → src/a/b.ts. */
-function sourceOf(distFile: string): string | undefined {
-  const m = /^(.*?)(\.d\.ts\.map|\.js\.map|\.d\.ts|\.js)$/.exec(distFile);
+/** The source a declaration comes from (tsc's layout): dist/a/b.d.ts → src/a/b.ts. */
+function sourceOf(declaration: string): string | undefined {
+  const m = /^(.*?)\.d\.ts$/.exec(declaration);
   return m ? `${m[1]}.ts` : undefined;
+}
+
+/**
+ * The JavaScript of a package's dist/ that its entry points load, statically
+ * or with `import()`, transitively: each entry point's bundle and the chunks
+ * it shares with others or loads lazily (scripts/bundle-package.mjs).
+ */
+function loadedFrom(dir: string, entries: string[]): Set<string> {
+  const loaded = new Set(entries.filter((f) => existsSync(join(dir, f))));
+  for (const file of loaded) {
+    const text = readFileSync(join(dir, file), "utf8");
+    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.\.?\/[^"']+)["']/g)) {
+      const target = relative(dir, resolve(dir, dirname(file), m[1]!)).split("\\").join("/");
+      if (existsSync(join(dir, target))) loaded.add(target);
+    }
+  }
+  return loaded;
 }
 
 describe.each(packages)("$name tarball", (pkg) => {
@@ -59,14 +77,27 @@ describe.each(packages)("$name tarball", (pkg) => {
     );
   });
 
-  it("ships in dist/ only what src/ builds: no files of removed sources", () => {
+  it("ships in dist/ only what src/ builds: its entry points and their chunks, their maps, the declarations; no files of removed sources", () => {
     const dist = filesUnder(join(pkg.unpacked, "dist"));
     expect(dist.length, "dist/ is empty: prepack did not build").toBeGreaterThan(0);
+    const entries = entryFiles(pkg.manifest);
+    expect(entries.filter((f) => !files.includes(f)), "entry points (exports, bin) missing from the tarball").toEqual([]);
+    const loaded = loadedFrom(pkg.unpacked, entries);
     const orphans = dist.filter((f) => {
-      const source = sourceOf(f);
-      return source === undefined || !existsSync(join(pkg.repoDir, "src", source));
+      const file = `dist/${f}`;
+      if (f.endsWith(".d.ts")) return !existsSync(join(pkg.repoDir, "src", sourceOf(f)!));
+      if (f.endsWith(".js")) return !loaded.has(file);
+      if (f.endsWith(".js.map")) {
+        if (!loaded.has(file.slice(0, -".map".length))) return true;
+        const { sources = [] } = JSON.parse(readFileSync(join(pkg.unpacked, file), "utf8")) as { sources?: string[] };
+        return sources.length === 0 || sources.some((s) => {
+          const source = relative(join(pkg.repoDir, "src"), resolve(pkg.repoDir, dirname(file), s));
+          return source.startsWith("..") || !existsSync(join(pkg.repoDir, "src", source));
+        });
+      }
+      return true;
     });
-    expect(orphans, "files in dist/ without a source in src/ (a stale build?)").toEqual([]);
+    expect(orphans, "files in dist/ that no entry point loads, maps of sources not in src/, or other files (a stale build?)").toEqual([]);
   });
 
   it("has source maps that carry their sources' text (src/ is not shipped)", () => {
