@@ -1,6 +1,6 @@
 /**
  * The documentation names real files: every file path written in code
- * quotes in docs/*.md and the root README must exist (a repository path as
+ * quotes in docs/*.md, docs/guides/*.md and the root README must exist (a repository path as
  * it is; a path inside a package as the end of some tracked file's path; a
  * bare file name as some tracked file's name). Spec pages cited by path
  * (`basic/transports/stdio.mdx`) are checked against the upstream pages when
@@ -60,7 +60,8 @@ function exists(path: string): boolean {
   return tracked.some((f) => f.endsWith(`/${bare}`)) || [...folders].some((d) => d.endsWith(`/${bare}`));
 }
 
-const documents = ["README.md", ...readdirSync(join(repoRoot, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const pagesIn = (folder: string) => readdirSync(join(repoRoot, folder)).filter((f) => f.endsWith(".md")).map((f) => `${folder}/${f}`);
+const documents = ["README.md", ...pagesIn("docs"), ...pagesIn("docs/guides")];
 
 describe("documented file paths", () => {
   it.each(documents)("every path %s names exists in the repository", (doc) => {

@@ -19,6 +19,7 @@ const inFolders = (parent: string) =>
 const documents = [
   "README.md",
   ...readdirSync(join(repoRoot, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`),
+  ...readdirSync(join(repoRoot, "docs/guides")).filter((f) => f.endsWith(".md")).map((f) => `docs/guides/${f}`),
   ...inFolders("packages"),
   ...inFolders("examples"),
 ];

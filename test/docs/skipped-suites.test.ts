@@ -1,8 +1,9 @@
 /**
  * The table of README.md's "Set up and test" that lists the suites of
  * `npm test` that skip when something outside npm is missing holds to the
- * code: every test file `npm test` runs (vitest.config.ts: its include, less
- * its exclude, so not `npm run test:packaging`'s) or a helper beside them
+ * code: every test file `npm test` or `npm run test:deep` runs
+ * (vitest.config.ts and vitest.deep.config.ts: their include, less their
+ * exclude, so not `npm run test:packaging`'s) or a helper beside them
  * that can skip (vitest's `skipIf`, `runIf` or `skip`, or a test that returns
  * early printing that it skipped or did not check) has a row, matched by its
  * path (a path ending in `/` covers the folder); every row names files that
@@ -15,6 +16,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import vitestConfig from "../../vitest.config.js";
+import deepConfig from "../../vitest.deep.config.js";
 import { repoRoot } from "../helpers/paths.js";
 import { cells } from "../helpers/markdown-table.js";
 
@@ -54,12 +56,14 @@ function globRegExp(glob: string): RegExp {
   }
   return new RegExp(`^${source}$`);
 }
-const excluded = (vitestConfig.test?.exclude ?? []).map(globRegExp);
-const included = (vitestConfig.test?.include ?? []).map(globRegExp);
-/** The suites npm test runs, and the helpers in their test folders. */
-const testFiles = tracked.filter(
-  (f) => /(^|\/)test\/.*\.ts$/.test(f) && !excluded.some((g) => g.test(f)) && (!f.endsWith(".test.ts") || included.some((g) => g.test(f))) && f !== SELF,
-);
+/** Whether a config runs `f` (a test file), or `f` is a helper in a test folder it does not exclude. */
+function runs(config: { test?: { include?: string[]; exclude?: string[] } }, f: string): boolean {
+  const excluded = (config.test?.exclude ?? []).map(globRegExp);
+  const included = (config.test?.include ?? []).map(globRegExp);
+  return !excluded.some((g) => g.test(f)) && (!f.endsWith(".test.ts") || included.some((g) => g.test(f)));
+}
+/** The suites npm test and npm run test:deep run, and the helpers in their test folders. */
+const testFiles = tracked.filter((f) => /(^|\/)test\/.*\.ts$/.test(f) && (runs(vitestConfig, f) || runs(deepConfig, f)) && f !== SELF);
 const read = (file: string) => readFileSync(join(repoRoot, file), "utf8");
 const skipping = testFiles.filter((f) => SKIP_MARKERS.some((m) => m.test(read(f))));
 
