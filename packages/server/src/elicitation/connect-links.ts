@@ -96,7 +96,7 @@ function payloadMessage(encodedPayload: string): Uint8Array<ArrayBuffer> {
   return utf8.encode(`${DOMAIN}\0payload\0${encodedPayload}`);
 }
 
-/** The connect page URL, checked: https (or http on localhost), no credentials, no `token` parameter. */
+/** The connect page URL, checked: https (or http on localhost), no credentials, no `connect` parameter (CONNECT_TOKEN_PARAM). */
 function connectPageUrl(baseUrl: string): URL {
   let url: URL;
   try {
@@ -172,7 +172,7 @@ export class ConnectLinks {
 
   /**
    * The connect page URL for `binding`, valid for `ttlSeconds`: `baseUrl`
-   * with a `token` query parameter.
+   * with the token in its `connect` query parameter (`CONNECT_TOKEN_PARAM`).
    *
    * @throws TypeError when `principal` or `elicitationId` is empty, or the token would be too long.
    */
