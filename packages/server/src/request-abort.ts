@@ -69,8 +69,7 @@ export class RequestAbort implements Abortable, AbortLink {
   /** Calls `hook` when the request is aborted (not when it already was); returns the function that stops it. */
   onAbort(hook: (reason: unknown) => void): () => void {
     if (this.#aborted) return () => undefined;
-    const once = (reason: unknown) => hook(reason); // its own identity: the same hook given twice is called twice
-    (this.#hooks ??= new Set()).add(once);
-    return () => void this.#hooks?.delete(once);
+    (this.#hooks ??= new Set()).add(hook);
+    return () => void this.#hooks?.delete(hook);
   }
 }

@@ -34,8 +34,7 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /** Returns the RFC 8785 canonical JSON text of `value`; throws {@link CanonicalJsonError} if it is not JSON data. */
 export function canonicalJson(value: unknown): string {
-  if (value === undefined) throw new CanonicalJsonError("canonicalJson: undefined is not JSON (at the root)");
-  return write(value, [], []);
+  return write(defined(value), [], []);
 }
 
 /**
@@ -45,9 +44,14 @@ export function canonicalJson(value: unknown): string {
  * and `JSON.stringify` rather than a sort and a string built member by member.
  */
 export function jsonText(value: unknown): string {
-  if (value === undefined) throw new CanonicalJsonError("canonicalJson: undefined is not JSON (at the root)");
-  walk(value, [], []);
+  walk(defined(value), [], []);
   return JSON.stringify(value);
+}
+
+/** `value`, unless it is `undefined`, which is not JSON. */
+function defined(value: unknown): unknown {
+  if (value === undefined) throw new CanonicalJsonError("canonicalJson: undefined is not JSON (at the root)");
+  return value;
 }
 
 /** Checks a value that is not a container (a string, number, boolean or null); false for a container. */
@@ -83,20 +87,10 @@ function enter(value: object, path: (string | number)[], ancestors: object[]): v
 }
 
 function write(value: unknown, path: (string | number)[], ancestors: object[]): string {
-  switch (typeof value) {
-    case "string":
-      return writeString(value, path);
-    case "number":
-      if (!Number.isFinite(value)) fail(`${value} is not a JSON number`, path);
-      return String(value);
-    case "boolean":
-      return value ? "true" : "false";
-    case "object":
-      if (value === null) return "null";
-      return writeContainer(value, path, ancestors);
-    default:
-      return fail(`a ${typeof value} is not JSON`, path);
-  }
+  // Strings are checked as they are written (one scan, writeString); other scalars by checkScalar, and String()
+  // writes them as JSON does (finite numbers by ECMAScript's Number-to-String, booleans, null).
+  if (typeof value === "string") return writeString(value, path);
+  return checkScalar(value, path) ? String(value) : writeContainer(value as object, path, ancestors);
 }
 
 function writeContainer(value: object, path: (string | number)[], ancestors: object[]): string {
