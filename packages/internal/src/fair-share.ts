@@ -53,6 +53,20 @@ export interface ShareRefusal {
   readonly retryAfterSeconds: number;
 }
 
+/** What a refusal says in a JSON-RPC error's `data`: which limit, which scope, when to try again. */
+export function refusalData(refusal: Pick<ShareRefusal, "limit" | "scope" | "retryAfterSeconds">): { limit: string; scope: "share" | "total"; retryAfterSeconds: number } {
+  return { limit: refusal.limit, scope: refusal.scope, retryAfterSeconds: refusal.retryAfterSeconds };
+}
+
+/**
+ * The share one owner gets of `total` when only the total is set: half of
+ * it, at most `cap` (the share's own default), at least 1; so setting a
+ * smaller total alone keeps the share below it.
+ */
+export function defaultShare(total: number, cap: number): number {
+  return Math.max(1, Math.min(cap, Math.floor(total / 2)));
+}
+
 /** Whether `value` is a refusal rather than a hold. */
 export function isShareRefusal(value: unknown): value is ShareRefusal {
   return typeof value === "object" && value !== null && (value as { refused?: unknown }).refused === true;

@@ -7,7 +7,7 @@ export type { BodyRead, ReadFailure, ReadLimits } from "./bounded-read.js";
 export { concat } from "./bytes.js";
 export { mergeCapabilities } from "./capabilities.js";
 export { definedOnly } from "./defined-only.js";
-export { FairShare, isShareRefusal, shareLimitsProblem } from "./fair-share.js";
+export { defaultShare, FairShare, isShareRefusal, refusalData, shareLimitsProblem } from "./fair-share.js";
 export type { Evictable, Hold, ShareLimits, ShareRefusal } from "./fair-share.js";
 export { FORM_FORMATS, isFormFormat, readFormField } from "./form-field.js";
 export type { FieldReading, FormField, FormFormat, FormOption } from "./form-field.js";

@@ -1,7 +1,7 @@
 /** The one rule for held resources: a share per owner inside a limit in all, idle holds let go first, active work never. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FairShare, isShareRefusal, shareLimitsProblem, type Evictable, type Hold, type ShareLimits } from "@mrtr/internal";
+import { defaultShare, FairShare, isShareRefusal, refusalData, shareLimitsProblem, type Evictable, type Hold, type ShareLimits } from "@mrtr/internal";
 
 const limits = (over: Partial<ShareLimits> = {}): ShareLimits => ({
   name: "widgets",
@@ -159,5 +159,25 @@ describe("FairShare", () => {
       }),
       { seed: 3401, numRuns: 300 },
     );
+  });
+});
+
+describe("the share rules every limit uses", () => {
+  it("defaultShare: half the total, at most the cap, at least 1, and below any total over 1 (fixed seed)", () => {
+    expect([defaultShare(1024, 256), defaultShare(300, 256), defaultShare(3, 256), defaultShare(1, 256)]).toEqual([256, 150, 1, 1]);
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), (total, cap) => {
+        const share = defaultShare(total, cap);
+        expect(share).toBeGreaterThanOrEqual(1);
+        expect(share).toBeLessThanOrEqual(cap);
+        expect(share).toBeLessThan(total);
+      }),
+      { seed: 20261204 },
+    );
+  });
+
+  it("refusalData: what a refusal says in an error's data, and nothing else", () => {
+    const refusal = { refused: true, scope: "share", limit: "legacy sessions", message: "past your share", retryAfterSeconds: 5 } as const;
+    expect(refusalData(refusal)).toEqual({ limit: "legacy sessions", scope: "share", retryAfterSeconds: 5 });
   });
 });

@@ -14,6 +14,7 @@ import {
   UNSUPPORTED_PROTOCOL_VERSION,
 } from "@mrtr/schema";
 import type { ClientCapabilities } from "@mrtr/schema";
+import { refusalData } from "@mrtr/internal";
 
 /** A JSON-RPC error to send to the client: code, message, optional data. */
 export class McpError extends Error {
@@ -167,7 +168,7 @@ export class ShareExceededError extends ServerBusyError {
   /** Which limit, which scope, and when to try again. */
   declare readonly data: ShareExceededData;
   constructor(refusal: { readonly scope: "share" | "total"; readonly limit: string; readonly message: string; readonly retryAfterSeconds: number }) {
-    super(refusal.message, { limit: refusal.limit, scope: refusal.scope, retryAfterSeconds: refusal.retryAfterSeconds } satisfies ShareExceededData);
+    super(refusal.message, refusalData(refusal) satisfies ShareExceededData);
     this.name = "ShareExceededError";
   }
 }

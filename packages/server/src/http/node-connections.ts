@@ -10,7 +10,7 @@
  */
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
-import { FairShare, isShareRefusal, type Hold, type ShareRefusal } from "@mrtr/internal";
+import { FairShare, isShareRefusal, refusalData, type Hold, type ShareRefusal } from "@mrtr/internal";
 import { peerKey } from "../shares/peer-address.js";
 
 interface Tracked {
@@ -22,7 +22,7 @@ interface Tracked {
 /** A raw answer for a connection refused before any request was read. */
 function refuseConnection(socket: Socket, refusal: ShareRefusal): void {
   const status = refusal.scope === "share" ? "429 Too Many Requests" : "503 Service Unavailable";
-  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32603, message: refusal.message, data: { limit: refusal.limit, scope: refusal.scope, retryAfterSeconds: refusal.retryAfterSeconds } } });
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code: -32603, message: refusal.message, data: refusalData(refusal) } });
   socket.end(
     `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nretry-after: ${refusal.retryAfterSeconds}\r\nconnection: close\r\n\r\n${body}`,
   );

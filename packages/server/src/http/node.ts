@@ -13,7 +13,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse as NodeResponse } from "node:http";
 import { Readable } from "node:stream";
-import { definedOnly, readWithin } from "@mrtr/internal";
+import { defaultShare, definedOnly, readWithin } from "@mrtr/internal";
 import { incomingFaceOf } from "./incoming-face.js";
 import { JsonAnswer, type HttpAnswer } from "./json-response.js";
 import { holdConnections } from "./node-connections.js";
@@ -243,7 +243,7 @@ export function createNodeServer(handler: (request: Request) => Promise<Response
   const limits = { ...NODE_SERVER_DEFAULTS, ...definedOnly(options) };
   // A smaller cap lowers the default share with it, so setting maxConnections alone stays valid.
   if (options.maxConnectionsPerPeer === undefined && options.maxConnections !== undefined) {
-    limits.maxConnectionsPerPeer = Math.max(1, Math.min(NODE_SERVER_DEFAULTS.maxConnectionsPerPeer, Math.floor(options.maxConnections / 2)));
+    limits.maxConnectionsPerPeer = defaultShare(options.maxConnections, NODE_SERVER_DEFAULTS.maxConnectionsPerPeer);
   }
   const server = createHttpServer(
     {

@@ -33,7 +33,7 @@
  * served on its own, and a request that needs the client's input fails with
  * a clear error instead.
  */
-import { definedOnly, isRecord, isShareRefusal, SSE_DEFAULTS, type Hold, type ShareRefusal, type SseOptions } from "@mrtr/internal";
+import { definedOnly, isRecord, isShareRefusal, refusalData, SSE_DEFAULTS, type Hold, type ShareRefusal, type SseOptions } from "@mrtr/internal";
 import { ServerDefinitionError } from "../errors.js";
 import { INTERNAL_ERROR, INVALID_REQUEST, JSONRPC_VERSION, PARSE_ERROR } from "@mrtr/schema";
 import type { JSONRPCResponse, RequestId } from "@mrtr/schema";
@@ -118,7 +118,7 @@ const rpcError = (code: number, message: string, id?: RequestId, data?: unknown)
 });
 /** A share or limit reached: 429 (the caller's share) or 503 (the limit in all), `Retry-After`, and -32603 saying which. */
 const refused = (refusal: ShareRefusal, id: RequestId | undefined) =>
-  json(rpcError(INTERNAL_ERROR, refusal.message, id, { limit: refusal.limit, scope: refusal.scope, retryAfterSeconds: refusal.retryAfterSeconds }), refusal.scope === "share" ? 429 : 503, {
+  json(rpcError(INTERNAL_ERROR, refusal.message, id, refusalData(refusal)), refusal.scope === "share" ? 429 : 503, {
     "retry-after": String(refusal.retryAfterSeconds),
   });
 const notFound = () => json(rpcError(INVALID_REQUEST, "Session not found: send initialize to start a new one"), 404);

@@ -9,7 +9,7 @@
  * (`legacyHttp` and `legacyStdio`). Limits in all, and a share per caller (a
  * principal, or a peer without one) strictly smaller.
  */
-import { FairShare, isShareRefusal } from "@mrtr/internal";
+import { defaultShare, FairShare, isShareRefusal, refusalData } from "@mrtr/internal";
 import { ServerDefinitionError } from "../errors.js";
 import type { SessionOptions } from "./session.js";
 
@@ -92,7 +92,7 @@ export function sessionShare(where: string, maxSessions: number, perPrincipal: n
       new FairShare({
         name: "legacy sessions",
         total: maxSessions,
-        perOwner: perPrincipal ?? Math.max(1, Math.min(100, Math.floor(maxSessions / 2))),
+        perOwner: perPrincipal ?? defaultShare(maxSessions, 100),
         options: { total: "maxSessions", perOwner: "maxSessionsPerPrincipal" },
         retryAfterSeconds: 5,
       }),
@@ -102,8 +102,7 @@ export function sessionShare(where: string, maxSessions: number, perPrincipal: n
 /** The subscription streams sessions hold on the core, by caller. */
 export function listenShare(where: string, options: ListenStreamOptions): FairShare {
   const total = options.maxListenStreams ?? LEGACY_SHARE_DEFAULTS.maxListenStreams;
-  // A smaller total lowers the default share with it, so setting maxListenStreams alone stays valid.
-  const perOwner = options.maxListenStreamsPerPrincipal ?? Math.max(1, Math.min(LEGACY_SHARE_DEFAULTS.maxListenStreamsPerPrincipal, Math.floor(total / 2)));
+  const perOwner = options.maxListenStreamsPerPrincipal ?? defaultShare(total, LEGACY_SHARE_DEFAULTS.maxListenStreamsPerPrincipal);
   return share(
     where,
     () =>
@@ -122,6 +121,6 @@ export function holdListenIn(listens: FairShare, owner: () => string): NonNullab
   return (evict) => {
     const hold = listens.acquire(owner(), { idle: () => true, evict });
     if (!isShareRefusal(hold)) return hold;
-    return { refused: true, message: hold.message, data: { limit: hold.limit, scope: hold.scope, retryAfterSeconds: hold.retryAfterSeconds } };
+    return { refused: true, message: hold.message, data: refusalData(hold) };
   };
 }

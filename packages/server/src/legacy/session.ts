@@ -485,7 +485,7 @@ export class LegacySession {
       ...(exchange.transport !== undefined && { transport: exchange.transport }),
       ...(exchange.header && { header: exchange.header }),
     });
-    if (!response) throw signal.reason === WITHDRAWN ? withdrawnError() : signal.reason instanceof Abandoned ? new BridgeError(INTERNAL_ERROR, signal.reason.message) : CANCELLED;
+    if (!response) throw abortOutcome(signal.reason).error;
     if ("error" in response) throw new BridgeError(response.error.code, response.error.message);
     return response.result as Record<string, unknown>;
   }
@@ -514,12 +514,10 @@ export class LegacySession {
         this.output.send({ jsonrpc: JSONRPC_VERSION, method: "notifications/cancelled", params: { requestId: id, reason } }, related, true);
         reject(error);
       };
-      const onAbort = () =>
-        signal.reason === WITHDRAWN
-          ? withdraw(withdrawnError(), "The server withdrew the request to make room for others.")
-          : signal.reason instanceof Abandoned
-            ? withdraw(new BridgeError(INTERNAL_ERROR, signal.reason.message), "The server gave up the request it belonged to: its stream dropped.")
-            : withdraw(CANCELLED, "The request it belonged to was cancelled.");
+      const onAbort = () => {
+        const { error, notice } = abortOutcome(signal.reason);
+        withdraw(error, notice);
+      };
       this.pending.set(id, {
         method: request.method,
         resolve: (result) => {
@@ -629,6 +627,16 @@ const WITHDRAWN = Symbol("withdrawn");
 /** The reason a waiting call is given up by its binding (`LegacySession.abandon`): answered with `message`. */
 class Abandoned {
   constructor(readonly message: string) {}
+}
+/**
+ * What an aborted call's work ends with, by the abort's reason: the error it
+ * throws (a cancelled call: no answer), and the reason told to the client
+ * when a question of the call is withdrawn.
+ */
+function abortOutcome(reason: unknown): { error: BridgeError | typeof CANCELLED; notice: string } {
+  if (reason === WITHDRAWN) return { error: withdrawnError(), notice: "The server withdrew the request to make room for others." };
+  if (reason instanceof Abandoned) return { error: new BridgeError(INTERNAL_ERROR, reason.message), notice: "The server gave up the request it belonged to: its stream dropped." };
+  return { error: CANCELLED, notice: "The request it belonged to was cancelled." };
 }
 const withdrawnError = () =>
   new BridgeError(INTERNAL_ERROR, "The server withdrew this request while it waited for your answers, to make room for other callers (its memory for waiting requests is full). Send it again.");

@@ -12,6 +12,7 @@
  * owner past its share gets a `ShareExceededError`, everyone a `false` when
  * the guard is full.
  */
+import { defaultShare } from "@mrtr/internal";
 import { ShareExceededError } from "../errors.js";
 
 /** Remembers which state ids have been used. */
@@ -74,7 +75,7 @@ export class MemoryReplayGuard implements ReplayGuard {
   constructor(options: MemoryReplayGuardOptions = {}) {
     const { maxEntries = 100_000, now = Date.now, clockSkewSeconds = 30 } = options;
     if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) throw new RangeError("MemoryReplayGuard: maxEntries must be a positive integer.");
-    const maxPerOwner = options.maxEntriesPerOwner ?? Math.max(1, Math.min(10_000, Math.floor(maxEntries / 2)));
+    const maxPerOwner = options.maxEntriesPerOwner ?? defaultShare(maxEntries, 10_000);
     if (!Number.isSafeInteger(maxPerOwner) || maxPerOwner < 1 || (maxEntries > 1 && maxPerOwner >= maxEntries)) {
       throw new RangeError(`MemoryReplayGuard: maxEntriesPerOwner (${String(maxPerOwner)}) must be a whole number of at least 1 and less than maxEntries (${maxEntries}).`);
     }

@@ -4,7 +4,7 @@
  * `server/discover`), the bus they travel on, and the limits of the streams.
  */
 import type { RequestContext } from "../context.js";
-import { FairShare, shareLimitsProblem } from "@mrtr/internal";
+import { defaultShare, FairShare, shareLimitsProblem } from "@mrtr/internal";
 import { ServerDefinitionError } from "../errors.js";
 import { memoryChangeBus, type ChangeBus } from "./change-bus.js";
 import { SubscriptionHub, type Deliverable } from "./hub.js";
@@ -74,7 +74,7 @@ export function subscriptionsOf(options: SubscriptionOptions = {}) {
   const maxDurationMs = whole(options.maxDurationMs, SUBSCRIPTION_DEFAULTS.maxDurationMs, "maxDurationMs", 0);
   const maxStreams = whole(options.maxStreams, SUBSCRIPTION_DEFAULTS.maxStreams, "maxStreams", 1);
   // A smaller total lowers the default share with it, so setting maxStreams alone stays valid.
-  const perPrincipal = options.maxStreamsPerPrincipal ?? Math.max(1, Math.min(SUBSCRIPTION_DEFAULTS.maxStreamsPerPrincipal, Math.floor(maxStreams / 2)));
+  const perPrincipal = options.maxStreamsPerPrincipal ?? defaultShare(maxStreams, SUBSCRIPTION_DEFAULTS.maxStreamsPerPrincipal);
   const shares = {
     name: "subscription streams",
     total: maxStreams,

@@ -3,7 +3,7 @@
  * in one place; the README's table is this file in words.
  */
 import { ServerDefinitionError } from "@mrtr/server";
-import { definedOnly } from "@mrtr/internal";
+import { defaultShare, definedOnly } from "@mrtr/internal";
 import type { TaskStore } from "./task-store.js";
 
 /** Options of `tasks()` (the server plugin). */
@@ -71,7 +71,7 @@ export function tasksSettings(options: TasksOptions): TasksSettings {
   const settings = { ...TASKS_DEFAULTS, now: Date.now, store: undefined, ...definedOnly(options) } as TasksSettings;
   // A smaller maxRunning lowers the default share with it, so setting maxRunning alone stays valid.
   if (options.maxRunningPerPrincipal === undefined && options.maxRunning !== undefined) {
-    settings.maxRunningPerPrincipal = Math.max(1, Math.min(TASKS_DEFAULTS.maxRunningPerPrincipal, Math.floor(options.maxRunning / 2)));
+    settings.maxRunningPerPrincipal = defaultShare(options.maxRunning, TASKS_DEFAULTS.maxRunningPerPrincipal);
   }
   for (const key of Object.keys(TASKS_DEFAULTS) as (keyof typeof TASKS_DEFAULTS)[]) {
     const value = settings[key];
