@@ -25,7 +25,7 @@
  * API Extractor puts a forgotten-export warning would then depend on the
  * other packages, and a report must not change with another package's files.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,7 +37,8 @@ import {
   type ExtractorMessage,
   type IConfigFile,
 } from "@microsoft/api-extractor";
-import { publicPackages } from "./lib/workspace.js";
+import { exportCondition, exportedSubpaths } from "./lib/api-entry-points.js";
+import { publicPackages, readManifest } from "./lib/workspace.js";
 
 const self = fileURLToPath(import.meta.url);
 const repoRoot = resolve(dirname(self), "..");
@@ -87,23 +88,12 @@ export function reportName(subpath: string): string {
 
 /** The entry points of the package in `packageDir` that have a `types` condition, in the order of its `exports`. */
 export function packageEntryPoints(packageDir: string): ReportEntryPoint[] {
-  const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { name: string; exports?: unknown };
-  const { exports } = manifest;
-  if (exports === null || typeof exports !== "object") throw new Error(`${manifest.name}: "exports" must be a map of subpaths`);
-  const entries: ReportEntryPoint[] = [];
-  for (const [subpath, target] of Object.entries(exports as Record<string, unknown>)) {
-    const types = target !== null && typeof target === "object" ? (target as Record<string, unknown>).types : undefined;
-    if (typeof types !== "string") continue;
+  return exportedSubpaths(readManifest(packageDir)).flatMap(({ subpath, specifier, target }) => {
+    const types = exportCondition(target, "types");
+    if (types === undefined) return [];
     const name = reportName(subpath);
-    entries.push({
-      specifier: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
-      packageDir,
-      types: resolve(packageDir, types),
-      name,
-      report: join(packageDir, "api", `${name}.api.md`),
-    });
-  }
-  return entries;
+    return [{ specifier, packageDir, types: resolve(packageDir, types), name, report: join(packageDir, "api", `${name}.api.md`) }];
+  });
 }
 
 /** Every typed entry point of every published package under `packages/`. */
@@ -112,6 +102,23 @@ export function workspaceEntryPoints(root: string = repoRoot): ReportEntryPoint[
     .filter((pkg) => pkg.path.startsWith("packages/"))
     .flatMap((pkg) => packageEntryPoints(pkg.dir));
 }
+
+/** API Extractor's messages about release tags, documentation and links: not the report's business. */
+const NOT_ABOUT_THE_SURFACE = [
+  "ae-missing-release-tag",
+  "ae-incompatible-release-tags",
+  "ae-internal-missing-underscore",
+  "ae-internal-mixed-release-tag",
+  "ae-different-release-tags",
+  "ae-undocumented",
+  "ae-unresolved-link",
+  "ae-unresolved-inheritdoc-reference",
+  "ae-unresolved-inheritdoc-base",
+  "ae-setter-with-docs",
+  "ae-extra-release-tag",
+  "ae-misplaced-package-tag",
+  "ae-cyclic-inherit-doc",
+];
 
 /**
  * API Extractor's configuration for one entry point: the report only (no doc
@@ -157,19 +164,7 @@ function extractorConfig(entry: ReportEntryPoint, tempFolder: string): Extractor
       extractorMessageReporting: {
         default: { logLevel: ExtractorLogLevel.Warning },
         "ae-forgotten-export": { logLevel: ExtractorLogLevel.None, addToApiReportFile: true },
-        "ae-missing-release-tag": { logLevel: ExtractorLogLevel.None },
-        "ae-incompatible-release-tags": { logLevel: ExtractorLogLevel.None },
-        "ae-internal-missing-underscore": { logLevel: ExtractorLogLevel.None },
-        "ae-internal-mixed-release-tag": { logLevel: ExtractorLogLevel.None },
-        "ae-different-release-tags": { logLevel: ExtractorLogLevel.None },
-        "ae-undocumented": { logLevel: ExtractorLogLevel.None },
-        "ae-unresolved-link": { logLevel: ExtractorLogLevel.None },
-        "ae-unresolved-inheritdoc-reference": { logLevel: ExtractorLogLevel.None },
-        "ae-unresolved-inheritdoc-base": { logLevel: ExtractorLogLevel.None },
-        "ae-setter-with-docs": { logLevel: ExtractorLogLevel.None },
-        "ae-extra-release-tag": { logLevel: ExtractorLogLevel.None },
-        "ae-misplaced-package-tag": { logLevel: ExtractorLogLevel.None },
-        "ae-cyclic-inherit-doc": { logLevel: ExtractorLogLevel.None },
+        ...Object.fromEntries(NOT_ABOUT_THE_SURFACE.map((id) => [id, { logLevel: ExtractorLogLevel.None }])),
       },
       tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
     },

@@ -5,7 +5,7 @@
  * documented, and held to the doc-comment rule, without editing a list.
  */
 import { resolve } from "node:path";
-import { publicPackages, type WorkspacePackage } from "./workspace.js";
+import { publicPackages, type Manifest, type WorkspacePackage } from "./workspace.js";
 
 /**
  * Packages the reference leaves out: `@mrtr/internal` is shared by the
@@ -21,23 +21,38 @@ export interface ApiEntryPoint {
   source: string;
 }
 
+/** One subpath of a package's `exports` map: what a user imports, and the map's target for it (a path or conditions). */
+export interface ExportedSubpath {
+  /** `.`, `./node`. */
+  subpath: string;
+  /** `@mrtr/server`, `@mrtr/server/node`. */
+  specifier: string;
+  target: unknown;
+}
+
+/** The subpaths of a package's `exports` map, in its order (the API reference and the API reports both read them). */
+export function exportedSubpaths(manifest: Manifest): ExportedSubpath[] {
+  const { exports } = manifest;
+  if (exports === null || typeof exports !== "object") throw new Error(`${manifest.name}: "exports" must be a map of subpaths`);
+  return Object.entries(exports).map(([subpath, target]) => ({ subpath, specifier: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, target }));
+}
+
+/** A condition of an `exports` target (`@mrtr/source`, `types`), when the target is a map of conditions naming a file for it. */
+export function exportCondition(target: unknown, condition: string): string | undefined {
+  const value = target !== null && typeof target === "object" ? (target as Record<string, unknown>)[condition] : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
 /** The entry points of one package, in the order of its `exports` map; JSON documents are left out. */
 export function packageEntryPoints(pkg: WorkspacePackage): ApiEntryPoint[] {
-  const { exports } = pkg.manifest;
-  if (exports === undefined || typeof exports === "string") {
-    throw new Error(`${pkg.manifest.name}: "exports" must be a map of subpaths with an "@mrtr/source" condition each`);
-  }
   const entries: ApiEntryPoint[] = [];
-  for (const [subpath, target] of Object.entries(exports)) {
+  for (const { subpath, specifier, target } of exportedSubpaths(pkg.manifest)) {
     if (subpath === "./package.json" || (typeof target === "string" && target.endsWith(".json"))) continue;
-    const source = target && typeof target === "object" ? (target as Record<string, unknown>)["@mrtr/source"] : undefined;
-    if (typeof source !== "string") {
+    const source = exportCondition(target, "@mrtr/source");
+    if (source === undefined) {
       throw new Error(`${pkg.manifest.name}: export "${subpath}" has no "@mrtr/source" condition; add one naming its .ts file`);
     }
-    entries.push({
-      specifier: subpath === "." ? pkg.manifest.name : `${pkg.manifest.name}/${subpath.slice(2)}`,
-      source: resolve(pkg.dir, source),
-    });
+    entries.push({ specifier, source: resolve(pkg.dir, source) });
   }
   return entries;
 }
