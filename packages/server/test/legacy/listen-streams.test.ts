@@ -18,6 +18,7 @@ import { createHttpHandler } from "@mrtr/server";
 import { createNodeServer } from "@mrtr/server/node";
 import { serveStdio } from "@mrtr/server/stdio";
 import { legacyHttp, legacyStdio } from "@mrtr/server/legacy";
+import { readEvents } from "../../../../test/helpers/event-stream.js";
 import { askingServer, until } from "./helpers.js";
 
 type Json = Record<string, any>;
@@ -74,26 +75,8 @@ async function hostileSetting() {
   return { server, open, post, modernListen, following };
 }
 
-/** The first `count` messages of an event stream (fewer when nothing more comes for `idleMs`); the stream is let go. */
-async function firstEvents(response: Response, count: number, idleMs = 5_000): Promise<Json[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const seen: Json[] = [];
-  let buffer = "";
-  while (seen.length < count) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const idle = new Promise<{ done: true; value: undefined }>((r) => (timer = setTimeout(() => r({ done: true, value: undefined }), idleMs)));
-    const { value, done } = await Promise.race([reader.read(), idle]);
-    clearTimeout(timer);
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const lines = buffer.split("\n");
-    buffer = lines.pop()!;
-    for (const l of lines) if (l.startsWith("data: ")) seen.push(JSON.parse(l.slice(6)) as Json);
-  }
-  void reader.cancel().catch(() => undefined);
-  return seen;
-}
+/** The first `count` messages of an event stream (fewer when they do not come within `ms`); the stream is let go. */
+const firstEvents = (response: Response, count: number, ms = 5_000) => readEvents(response, (seen) => seen.length >= count, ms);
 
 describe("legacy sessions' subscription streams, against hostile peers over HTTP", () => {
   it("one caller's 40 sessions hold at most its share (maxListenStreamsPerPrincipal: 4); the rest follow nothing and a subscribe says why, while another caller's session follows", async () => {
