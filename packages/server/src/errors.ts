@@ -132,6 +132,7 @@ export class InsufficientScopeError extends McpError {
     readonly requiredScopes: readonly string[],
   ) {
     super(INVALID_REQUEST, `Insufficient scope: this request needs ${requiredScopes.join(" ")}. Authorize again with these scopes.`, { requiredScopes: [...requiredScopes] });
+    this.name = "InsufficientScopeError";
   }
 }
 

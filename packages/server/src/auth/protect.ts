@@ -199,7 +199,10 @@ export function protect(handler: (request: Request) => Promise<Response>, option
       return refuse("insufficient_scope", request, forbidden);
     }
     attachAuthInfo(request, info);
-    const response = await toolScopeChallenge(await handler(request), scopeChallenge);
+    const answered = await handler(request);
+    const response = await toolScopeChallenge(answered, scopeChallenge);
+    // A tool's own scopes refused the call: a refusal like the rest, reported as such.
+    if (response !== answered) refuse("insufficient_scope", request, response);
     return nonce === undefined ? response : withHeader(response, "dpop-nonce", nonce);
   });
 }

@@ -117,16 +117,19 @@ describe("401 and 403 answers", () => {
     expect(JSON.stringify(seen[0])).not.toContain("eyJ");
   });
 
-  it("turns a JSON-RPC error with data.requiredScopes into 403 with the challenge", async () => {
+  it("turns a JSON-RPC error with data.requiredScopes into 403 with the challenge, reported as insufficient_scope", async () => {
+    const reasons: string[] = [];
     const handler = protect(async () => Response.json({ jsonrpc: "2.0", id: 1, error: { code: -32600, message: "no", data: { requiredScopes: ["files:write"] } } }, { status: 400 }), {
       resource: RESOURCE,
       authorizationServers: [ISSUER],
       verify: () => ({ scopes: [], audience: [RESOURCE] }),
+      onRejected: (reason) => reasons.push(reason),
     });
     const response = await handler(await bearer("t"));
     expect(response.status).toBe(403);
     expect(response.headers.get("www-authenticate")).toContain('scope="files:write"');
     expect((await response.json()).error.data.requiredScopes).toEqual(["files:write"]);
+    expect(reasons).toEqual(["insufficient_scope"]);
   });
 
   it("reports each refusal's reason, never the token", async () => {

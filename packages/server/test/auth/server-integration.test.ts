@@ -127,4 +127,8 @@ describe("per-tool scopes", () => {
     expect(() => server().tool({ name: "x", scopes: ["has space"], handler: () => ({ content: [] }) })).toThrow(ServerDefinitionError);
     expect(new InsufficientScopeError(["a", "b"]).data).toEqual({ requiredScopes: ["a", "b"] });
   });
+
+  it("names its error by its class, as every McpError does", () => {
+    expect(new InsufficientScopeError(["a"]).name).toBe("InsufficientScopeError");
+  });
 });
