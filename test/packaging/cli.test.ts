@@ -26,7 +26,7 @@ describe("mrtr from a packed tarball, outside the workspace", () => {
     const installed = join(project, "node_modules/@mrtr/cli");
     expect(existsSync(join(installed, "dist/bin.js"))).toBe(true);
     expect(existsSync(join(installed, "src"))).toBe(false);
-    expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).bin).toEqual({ mrtr: "./dist/bin.js" });
+    expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).bin).toEqual({ mrtr: "dist/bin.js" });
   });
 
   it("npx mrtr validate: exit 0 on valid messages, 1 on invalid ones with the pointer, 2 on a missing file; reads stdin", () => {
