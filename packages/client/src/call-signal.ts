@@ -1,13 +1,13 @@
 /**
- * A call's signal: the caller's, and its time limit; and what an abort of
- * it becomes for the caller (`FlowAbortedError`, saying which of the two).
+ * A call's signal: the caller's, its time limit and the client's close; and
+ * what an abort of it becomes for the caller (`FlowAbortedError`, saying
+ * which).
  */
 import { FlowAbortedError, McpClientError } from "./errors.js";
 
-/** A signal that aborts with the caller's signal or after `timeoutMs`. */
-export function flowSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal {
-  const signals = [signal, timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
-  if (signals.length === 0) return new AbortController().signal;
+/** A signal that aborts with the caller's signal, after `timeoutMs`, or when the client closes (`closed`). */
+export function flowSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined, closed: AbortSignal): AbortSignal {
+  const signals = [closed, signal, timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
   return signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
 }
 

@@ -107,7 +107,8 @@ export function createCore(options: ClientOptions): ClientCore {
     ...(namedParams && { claims: new Map<string, Claim>(), namedParams }),
     ...("fallBack" in transport && { eraFallBack: (transport as LazyEraTransport).fallBack }),
     ...(requests && { middleware: requests }),
-    signalOf: (o = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs),
+    // Calls in flight fail when the client closes, whatever the transport does on close.
+    signalOf: (o = {}) => flowSignal(o.signal, o.timeoutMs ?? options.timeoutMs, closing.signal),
     closed: closing.signal,
     open: () => {
       if (closing.signal.aborted) throw new McpClientError("The client is closed; create a new one to talk to the server again.");
