@@ -11,7 +11,9 @@
  * - when the core answers `input_required`, each input request goes to the
  *   client as a real server-to-client request of the session, and once all
  *   are answered (within `inputTimeoutMs`, at most `maxRounds` rounds) the
- *   core is called again with `inputResponses` and the `requestState`;
+ *   core is called again with `inputResponses` and the `requestState`; a
+ *   URL-mode question carries its `elicitationId`, and an accepted one whose
+ *   step is not done is waited for, not asked again (url-elicitation.ts);
  * - progress and log messages of a request reach the client on that
  *   request's stream; list changes and resource updates of the session come
  *   from a subscriptions/listen stream the bridge holds on the core, within
@@ -29,12 +31,16 @@ import { hooksOf, sendOutgoing, type OutgoingCall, type SessionEnd, type Session
 import { definedOnly, isRecord, lifeStarted, utf8Length } from "@mrtr/internal";
 import { checkLegacyResult, parseLegacyMessage } from "@mrtr/legacy";
 import { LEGACY_PROTOCOL_VERSIONS } from "@mrtr/legacy";
+import { pause, UrlElicitations, type RoundQuestion } from "./url-elicitation.js";
 
 /** The limits of one session. */
 export interface SessionLimits {
-  /** Time the client has to answer a server-to-client request, in ms (default 300 000: a person may be filling in a form). */
+  /**
+   * Time the client has to answer a server-to-client request, in ms (default 300 000: a person may be filling in a form);
+   * also how long the user has, after accepting a URL-mode elicitation, to finish its step.
+   */
   inputTimeoutMs?: number;
-  /** Rounds of input one request may take (default 10). */
+  /** Rounds of input one request may take (default 10); re-runs that only wait for the step of an accepted URL-mode elicitation do not count. */
   maxRounds?: number;
   /** Client requests served at once in the session (default 64); more are refused with -32603. */
   maxInFlight?: number;
@@ -405,7 +411,10 @@ export class LegacySession {
     };
     try {
       let retry: Record<string, unknown> = {};
-      for (let round = 0; ; round++) {
+      // URL-mode questions as 2025-11-25 has them: their ids, and the wait for an accepted step (url-elicitation.ts).
+      const urls = new UrlElicitations(this.limits.inputTimeoutMs);
+      // Rounds that asked the client count against maxRounds; re-runs that only wait for a URL-mode step are bounded by inputTimeoutMs.
+      for (let asked = 0; ; ) {
         let result: Record<string, unknown>;
         try {
           result = await this.core(method, { ...params, ...retry }, forward, exchange, controller.signal);
@@ -413,18 +422,22 @@ export class LegacySession {
           if (this.withoutInput && error instanceof BridgeError && error.code === MISSING_REQUIRED_CLIENT_CAPABILITY) return this.noInput(method);
           throw error;
         }
-        if (result.resultType !== "input_required") return legacyResult(result);
+        if (result.resultType !== "input_required") {
+          this.completeUrlSteps(urls.settle());
+          return legacyResult(result);
+        }
         if (this.withoutInput) return this.noInput(method);
-        if (round >= this.limits.maxRounds) throw new BridgeError(INTERNAL_ERROR, `The request needed more than ${this.limits.maxRounds} rounds of input (maxRounds).`);
-        const requests = isRecord(result.inputRequests) ? Object.entries(result.inputRequests) : [];
+        const requests = (isRecord(result.inputRequests) ? Object.entries(result.inputRequests) : []) as RoundQuestion[];
+        const plan = urls.plan(requests);
+        this.completeUrlSteps(plan.completed);
+        if (plan.pause === undefined && asked++ >= this.limits.maxRounds) throw new BridgeError(INTERNAL_ERROR, `The request needed more than ${this.limits.maxRounds} rounds of input (maxRounds).`);
         if (requests.length > this.limits.maxPendingRequests) throw new BridgeError(INTERNAL_ERROR, `The request asked ${requests.length} questions at once, more than maxPendingRequests (${this.limits.maxPendingRequests}).`);
         // What the call holds while it waits: its params, the questions and the state it carries to the next round.
         this.grow(hold, base + utf8Length(JSON.stringify(result.inputRequests ?? {})) + (typeof result.requestState === "string" ? result.requestState.length : 0));
         this.asking.add(k);
-        const related = { method, id, params };
-        const answers = await Promise.all(requests.map(async ([name, request]) => [name, await this.ask(request as { method: string; params?: unknown }, related, controller.signal)] as const));
+        const answers = plan.pause === undefined ? await this.askAll(plan.ask, urls, { method, id, params }, controller.signal) : await this.awaitStep(plan.pause, controller.signal);
         this.asking.delete(k);
-        retry = { inputResponses: Object.fromEntries(answers), ...(typeof result.requestState === "string" && { requestState: result.requestState }) };
+        retry = { inputResponses: { ...plan.carried, ...answers }, ...(typeof result.requestState === "string" && { requestState: result.requestState }) };
         this.grow(hold, base + utf8Length(JSON.stringify(retry)));
       }
     } finally {
@@ -432,6 +445,35 @@ export class LegacySession {
       this.asking.delete(k);
       this.inFlight.delete(k);
       exchange.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Asks the client a round's questions at once; resolves to its answers by key (each recorded in `urls`). */
+  private async askAll(questions: readonly RoundQuestion[], urls: UrlElicitations, related: OutgoingCall["related"], signal: AbortSignal): Promise<Record<string, unknown>> {
+    const answers = await Promise.all(questions.map(async ([name, request]) => [name, await this.ask(request, related, signal)] as const));
+    for (const [name, answer] of answers) urls.answered(name, answer);
+    return Object.fromEntries(answers);
+  }
+
+  /**
+   * Waits `wait` ms before the handler runs again to see whether an accepted
+   * URL-mode step is done (nothing is asked: no answers of its own). Ends
+   * with the call's abort; a step past `inputTimeoutMs` since its accept fails the call.
+   */
+  private async awaitStep(wait: number | "expired", signal: AbortSignal): Promise<Record<string, unknown>> {
+    if (wait === "expired") {
+      throw new BridgeError(INTERNAL_ERROR, `The step of a URL-mode elicitation the user accepted did not complete within ${this.limits.inputTimeoutMs} ms (inputTimeoutMs).`);
+    }
+    await pause(wait, signal).catch(() => {
+      throw abortOutcome(signal.reason).error;
+    });
+    return {};
+  }
+
+  /** Tells the client, on the session's stream, that the out-of-band steps of these URL-mode elicitations are done. */
+  private completeUrlSteps(elicitationIds: readonly string[]): void {
+    for (const elicitationId of elicitationIds) {
+      this.output.send({ jsonrpc: JSONRPC_VERSION, method: "notifications/elicitation/complete", params: { elicitationId } }, undefined, true);
     }
   }
 
