@@ -15,9 +15,10 @@ import { createCore } from "./core.js";
 import { linkExtensions } from "./extensions.js";
 import { LIST_DEFAULTS, listAllOf } from "./list-all.js";
 import { listenEvents } from "./listen.js";
+import { CORE_LISTEN_METHODS } from "./listen-open.js";
 import { resume, start } from "./manual.js";
 import { checkClientOptions } from "./option-check.js";
-import type { ClientOptions, McpClient } from "./types.js";
+import type { ClientOptions, ListenEvent, McpClient } from "./types.js";
 
 /**
  * Creates a client on a transport (`httpTransport`, `stdioTransport` from
@@ -40,6 +41,8 @@ export function createClient(options: ClientOptions): McpClient {
   const cache = options.cache === false ? undefined : new ResultCache({ ...CACHE_DEFAULTS, ...options.cache });
   const request = cachedCall(core, cache);
   const maxListPages = options.maxListPages ?? LIST_DEFAULTS.maxPages;
+  // The notifications listen streams pass on: the core's and those the extensions take.
+  const listened = new Set([...CORE_LISTEN_METHODS, ...(options.extensions ?? []).flatMap((e) => e.listenNotifications ?? [])]);
   const client: McpClient = {
     capabilities: core.capabilities,
     async discover(o) {
@@ -59,17 +62,18 @@ export function createClient(options: ClientOptions): McpClient {
     listAllResources: listAllOf<Resource>(request, "resources/list", "resources", maxListPages),
     listAllResourceTemplates: listAllOf<ResourceTemplate>(request, "resources/templates/list", "resourceTemplates", maxListPages),
     complete: (ref, argument, context, o) => request("completion/complete", { ref, argument, ...(context !== undefined && { context }) }, o),
-    listen: (filter, o = {}) => {
+    listen: ((filter, o = {}) => {
       core.open();
       const signal = o.signal ? AbortSignal.any([o.signal, core.closed]) : core.closed;
-      return listenEvents(core, filter, { ...o, signal }, (event) => cache && invalidate(cache, event));
-    },
+      // An extension's notifications (notifications/tasks) say nothing of the cached lists and reads.
+      return listenEvents(core, filter, { ...o, signal }, (event) => cache && CORE_LISTEN_METHODS.has(event.method) && invalidate(cache, event as ListenEvent), listened);
+    }) as McpClient["listen"],
     clearCache: () => cache?.clear(),
     close: () => core.close(),
     request: request as McpClient["request"],
     start: (method, params = {}, o) => start(core, method, params, o),
     resume: (pending, inputResponses, o) => resume(core, pending, inputResponses, o),
   };
-  linkExtensions(options.extensions, client, core);
+  linkExtensions(options.extensions, client, core, listened);
   return client;
 }

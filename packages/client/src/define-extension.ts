@@ -5,7 +5,7 @@
  * signal, the client's input handlers through the flow's own checks and
  * answer path); the extension itself gets a `ClientExtensionHost` (start a
  * call and keep the claimed result, continue a call outside a flow, prepare
- * the application's answers). None of it is in a client without extensions.
+ * the application's answers, open a listen stream). None of it is in a client without extensions.
  */
 import type { Implementation, InputRequests } from "@mrtr/schema";
 import { abortError } from "./call-signal.js";
@@ -14,8 +14,9 @@ import { McpClientError, ProtocolViolationError, TooManyInputRequestsError } fro
 import { askHandler, checkInputRequests, prepareAnswers } from "./input-requests.js";
 import { mapLimited } from "./map-limited.js";
 import type { ProgressListener } from "./progress.js";
+import { CORE_LISTEN_METHODS } from "./listen-open.js";
 import { completeProblem } from "./result-checks.js";
-import type { CallOptions, ClaimedResult, ClientExtension, ExtensionCore, ExtensionProceed, FlowCall, McpClient } from "./types.js";
+import type { CallOptions, ClaimedResult, ClientExtension, ExtensionCore, ExtensionListenOptions, ExtensionProceed, FlowCall, ListenFilter, McpClient } from "./types.js";
 
 /** The context of one call an extension continues. */
 export interface ExtensionCall {
@@ -88,18 +89,35 @@ export interface ClientExtensionHost {
    * answers to keys not asked dropped; InvalidAnswerError otherwise).
    */
   prepare(requests: InputRequests, answers: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Opens one `subscriptions/listen` stream, as `ExtensionCore.listen` says:
+   * its messages (the acknowledgement first, then the notifications asked
+   * for, this extension's `listenNotifications` among them) go to
+   * `options.onEvent`; resolves when the stream ends, however it ends,
+   * telling whether it was acknowledged; rejects when it could not be opened.
+   * Nothing re-opens it: that is the extension's choice.
+   */
+  listen(
+    filter: ListenFilter,
+    options: ExtensionListenOptions,
+  ): Promise<{
+    /** Whether the server acknowledged the stream before it ended. */
+    acknowledged: boolean;
+  }>;
 }
 
 /** An extension as its author writes it (see `ClientExtension` for the fields it shares). */
-export interface ClientExtensionDefinition extends Pick<ClientExtension, "id" | "settings" | "results" | "namedParams"> {
+export interface ClientExtensionDefinition extends Pick<ClientExtension, "id" | "settings" | "results" | "namedParams" | "listenNotifications"> {
   /** Called once per client the extension is given to, after the client is built. */
   attach?(host: ClientExtensionHost): void;
   /**
    * Continues a call whose result has a `resultType` the extension claims
    * for the call's method; resolves to the method's complete result, which
-   * the client checks as such before the caller gets it.
+   * the client checks as such before the caller gets it. `host` is what the
+   * client making the call lent (the one `attach` got), so an extension given
+   * to several clients can tell them apart.
    */
-  continue(result: ClaimedResult, call: ExtensionCall): Promise<Record<string, unknown>>;
+  continue(result: ClaimedResult, call: ExtensionCall, host: ClientExtensionHost): Promise<Record<string, unknown>>;
 }
 
 /** The context of one call an extension continues, from what the client lent (`core`). */
@@ -139,11 +157,18 @@ export function defineClientExtension(definition: ClientExtensionDefinition): Cl
     const reserved = types.find((t) => CORE_RESULT_TYPES.includes(t));
     if (reserved) throw new McpClientError(`Extension "${definition.id}" cannot claim resultType "${reserved}": the core handles it.`);
   }
+  for (const method of definition.listenNotifications ?? []) {
+    // The core's own (and the cancellation that ends a stream) keep their meaning.
+    if (!method.startsWith("notifications/") || CORE_LISTEN_METHODS.has(method) || method === "notifications/cancelled") {
+      throw new McpClientError(`Extension "${definition.id}" cannot take ${JSON.stringify(method)} on listen streams: only notifications of its own.`);
+    }
+  }
   const extension: ClientExtension = {
     id: definition.id,
     ...(definition.settings && { settings: definition.settings }),
     ...(definition.results && { results: definition.results }),
     ...(definition.namedParams && { namedParams: definition.namedParams }),
+    ...(definition.listenNotifications && { listenNotifications: definition.listenNotifications }),
     link(core) {
       const { client, signalOf, open, claims } = core;
       /** The call `method` makes with these options. */
@@ -153,7 +178,7 @@ export function defineClientExtension(definition: ClientExtensionDefinition): Cl
         signal: signalOf(o),
         ...(o?.onProgress && { onProgress: o.onProgress }),
       });
-      definition.attach?.({
+      const host: ClientExtensionHost = {
         client,
         async start(method, params, o) {
           open();
@@ -173,8 +198,10 @@ export function defineClientExtension(definition: ClientExtensionDefinition): Cl
           }
         },
         prepare: (requests, answers) => prepareAnswers(core.kinds, requests, answers),
-      });
-      const proceed: ExtensionProceed = async (result, call) => checkComplete(call.method, await definition.continue(result, extensionCall(core, call, definition.id)));
+        listen: (filter, o) => core.listen(filter, o),
+      };
+      definition.attach?.(host);
+      const proceed: ExtensionProceed = async (result, call) => checkComplete(call.method, await definition.continue(result, extensionCall(core, call, definition.id), host));
       for (const [method, types] of Object.entries(definition.results ?? {})) {
         for (const type of types) {
           if (claims.has(`${method} ${type}`)) throw new McpClientError(`Two extensions claim resultType "${type}" on ${method}.`);

@@ -17,10 +17,11 @@
  */
 import type { ClientCore } from "./core.js";
 import { runFlow } from "./flow.js";
+import { openOnce } from "./listen-open.js";
 import type { ClientExtension, ExtensionCore, McpClient } from "./types.js";
 
-/** Links each extension to `client`, once the client is built. */
-export function linkExtensions(extensions: readonly ClientExtension[] | undefined, client: McpClient, core: ClientCore): void {
+/** Links each extension to `client`, once the client is built; `methods` are the notifications its listen streams pass on. */
+export function linkExtensions(extensions: readonly ClientExtension[] | undefined, client: McpClient, core: ClientCore, methods: ReadonlySet<string>): void {
   if (!extensions?.length) return;
   const lent: ExtensionCore = {
     client,
@@ -30,6 +31,10 @@ export function linkExtensions(extensions: readonly ClientExtension[] | undefine
     run: (call) => runFlow(core, call),
     signalOf: core.signalOf,
     open: core.open,
+    listen(filter, { signal, onEvent }) {
+      core.open();
+      return openOnce(core, filter, AbortSignal.any([signal, core.closed]), onEvent, methods);
+    },
     claims: core.claims!,
   };
   for (const extension of extensions) extension.link(lent);

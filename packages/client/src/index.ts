@@ -13,7 +13,7 @@
  * @module
  */
 export { createClient } from "./client.js";
-export type { CallOptions, ClientMethod, ClientOptions, FlowPolicy, ListAllOptions, ListenEvent, ListenOptions, ManualStep, McpClient, ParamsOf, PendingInput } from "./types.js";
+export type { CallOptions, ClientMethod, ClientOptions, FlowPolicy, ListAllOptions, ListenEvent, ListenFilter, ListenOptions, ManualStep, McpClient, ParamsOf, PendingInput } from "./types.js";
 export type { ExchangeOptions, TransportResponse } from "./exchange.js";
 export type { Transport } from "./transport.js";
 export { CACHE_DEFAULTS } from "./cache.js";

@@ -3,16 +3,19 @@
  * `listen` (its `request` without one): the acknowledgement must come first
  * and every message must carry the subscription id (others on a shared
  * channel pass by); a `notifications/cancelled` naming the listen request
- * ends the stream. Resolves when the stream ends, telling whether it was
- * acknowledged; a refusal that retrying cannot mend is thrown.
+ * ends the stream. Only the notifications the core takes pass, and those
+ * the client's extensions declare (`listenNotifications`). Resolves when
+ * the stream ends, telling whether it was acknowledged; a refusal that
+ * retrying cannot mend is thrown.
  */
 import { JSONRPC_VERSION, UNSUPPORTED_PROTOCOL_VERSION } from "@mrtr/schema";
-import type { JSONRPCRequest, SubscriptionFilter } from "@mrtr/schema";
+import type { JSONRPCNotification, JSONRPCRequest } from "@mrtr/schema";
 import type { ClientCore } from "./core.js";
 import { JsonRpcError, McpClientError, ProtocolViolationError } from "./errors.js";
-import type { ListenEvent } from "./types.js";
+import type { ListenEvent, ListenFilter } from "./types.js";
 
-const METHODS = new Set([
+/** The notifications the core takes on a listen stream (the cache invalidation reads only these). */
+export const CORE_LISTEN_METHODS: ReadonlySet<string> = new Set([
   "notifications/subscriptions/acknowledged",
   "notifications/tools/list_changed",
   "notifications/prompts/list_changed",
@@ -24,7 +27,14 @@ const METHODS = new Set([
 export const FATAL = new Set([-32601, -32602, -32600]);
 
 /** Opens the stream once, handing each event to `onEvent`; resolves when it ends (or `stop` aborts), telling whether it was acknowledged. */
-export async function openOnce(core: ClientCore, filter: SubscriptionFilter, stop: AbortSignal, onEvent: (event: ListenEvent) => void): Promise<{ acknowledged: boolean }> {
+export async function openOnce(
+  core: ClientCore,
+  filter: ListenFilter,
+  stop: AbortSignal,
+  onEvent: (event: ListenEvent | JSONRPCNotification) => void,
+  methods: ReadonlySet<string> = CORE_LISTEN_METHODS,
+): Promise<{ acknowledged: boolean }> {
+  if (stop.aborted) return { acknowledged: false };
   const message = {
     jsonrpc: JSONRPC_VERSION,
     id: core.nextId(),
@@ -44,7 +54,7 @@ export async function openOnce(core: ClientCore, filter: SubscriptionFilter, sto
       if ((m.params as { requestId?: unknown } | undefined)?.requestId === message.id) stream.abort(new McpClientError("The server ended the subscription stream."));
       return;
     }
-    if (typeof m.method !== "string" || !METHODS.has(m.method) || meta?.["io.modelcontextprotocol/subscriptionId"] !== message.id) return;
+    if (typeof m.method !== "string" || !methods.has(m.method) || meta?.["io.modelcontextprotocol/subscriptionId"] !== message.id) return;
     if (!acknowledged && m.method !== "notifications/subscriptions/acknowledged") {
       violation = new ProtocolViolationError("The server sent a notification on a subscription stream before acknowledging it.", m);
       stream.abort(violation);

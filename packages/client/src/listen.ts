@@ -12,18 +12,28 @@
  * openings in a row that failed. One opening is `listen-open.ts`; the
  * events wait in `listen-queue.ts`.
  */
-import type { SubscriptionFilter } from "@mrtr/schema";
+import type { JSONRPCNotification } from "@mrtr/schema";
 import type { ClientCore } from "./core.js";
 import { JsonRpcError, McpClientError } from "./errors.js";
 import { FATAL, openOnce } from "./listen-open.js";
 import { listenQueue } from "./listen-queue.js";
-import type { ListenEvent, ListenOptions } from "./types.js";
+import type { ListenEvent, ListenFilter, ListenOptions } from "./types.js";
 
 /** The defaults of {@link ListenOptions}' re-opening. */
 export const LISTEN_DEFAULTS = { initialMs: 500, maxMs: 30_000, maxAttempts: 10 } as const;
 
-/** The events of one subscription; `seen` learns of each as it arrives (the cache's invalidation). */
-export function listenEvents(core: ClientCore, filter: SubscriptionFilter, options: ListenOptions, seen: (event: ListenEvent) => void): AsyncIterableIterator<ListenEvent> {
+/**
+ * The events of one subscription; `seen` learns of each as it arrives (the
+ * cache's invalidation); `methods` are the notifications that pass (the
+ * core's and the extensions').
+ */
+export function listenEvents(
+  core: ClientCore,
+  filter: ListenFilter,
+  options: ListenOptions,
+  seen: (event: ListenEvent | JSONRPCNotification) => void,
+  methods?: ReadonlySet<string>,
+): AsyncIterableIterator<ListenEvent | JSONRPCNotification> {
   const policy = { ...LISTEN_DEFAULTS, ...options.reopen };
   const stop = new AbortController();
   const onCallerAbort = () => stop.abort(options.signal?.reason);
@@ -33,13 +43,14 @@ export function listenEvents(core: ClientCore, filter: SubscriptionFilter, optio
     stop.abort(new McpClientError("The listen iterator was closed."));
     options.signal?.removeEventListener("abort", onCallerAbort);
   });
-  const onEvent = (event: ListenEvent) => {
+  const onEvent = (event: ListenEvent | JSONRPCNotification) => {
     try {
       seen(event);
     } catch {
       // Cache bookkeeping must not end the subscription.
     }
-    queue.push(event);
+    // An extension's notification rides the same queue; only its type is wider.
+    queue.push(event as ListenEvent);
   };
 
   /** A wait that ends early when the subscription stops. */
@@ -60,7 +71,7 @@ export function listenEvents(core: ClientCore, filter: SubscriptionFilter, optio
     let lastError: unknown;
     while (!stop.signal.aborted) {
       try {
-        const { acknowledged } = await openOnce(core, filter, stop.signal, onEvent);
+        const { acknowledged } = await openOnce(core, filter, stop.signal, onEvent, methods);
         if (acknowledged) failures = 0;
         else failures++;
       } catch (error) {

@@ -10,6 +10,6 @@ export type { ClientInputKind, InputCheck, InputInfo } from "./input-kinds.js";
 export type { ClientEra, EraClient } from "./eras.js";
 export type { ChannelWire, HttpWire, TransportWire, WireChannel } from "./wire.js";
 export { isDiscoverAnswer, isModernError } from "./era-evidence.js";
-export type { ClaimedResult, Claim, ClientExtension, ExtensionCore, ExtensionProceed, FlowCall, FlowEnd } from "./types.js";
+export type { ClaimedResult, Claim, ClientExtension, ExtensionCore, ExtensionListenOptions, ExtensionProceed, FlowCall, FlowEnd } from "./types.js";
 export { defineClientExtension } from "./define-extension.js";
 export type { ClientExtensionDefinition, ClientExtensionHost, ExtensionCall } from "./define-extension.js";

@@ -18,6 +18,7 @@ import type {
   Implementation,
   InputRequests,
   JSONObject,
+  JSONRPCNotification,
   ListPromptsResult,
   ListResourcesResult,
   ListResourceTemplatesResult,
@@ -214,6 +215,34 @@ export type ListenEvent =
   | ResourceListChangedNotification
   | ResourceUpdatedNotification;
 
+/**
+ * What `client.listen` takes: the protocol's filter, possibly with the
+ * fields an extension adds to it (the Tasks extension's `taskIds`), sent as
+ * given.
+ */
+export type ListenFilter =
+  | SubscriptionFilter
+  | (SubscriptionFilter & {
+      /** A field an extension adds to the filter. */
+      readonly [field: string]: unknown;
+    });
+
+/**
+ * One opening of a listen stream, as an extension opens it
+ * (`ExtensionCore.listen`, `ClientExtensionHost.listen`).
+ */
+export interface ExtensionListenOptions {
+  /** Closes the stream (the client closing does too). */
+  signal: AbortSignal;
+  /**
+   * Receives the stream's messages in order: its acknowledgement first, then
+   * the notifications its filter asks for, the core's and those of the
+   * client's extensions (`listenNotifications`), each carrying the stream's
+   * subscription id. Errors it throws are not caught.
+   */
+  onEvent(event: ListenEvent | JSONRPCNotification): void;
+}
+
 /** Options of `client.listen`. */
 export interface ListenOptions {
   /** Ends the subscription (closes the stream) and the iteration. */
@@ -272,8 +301,12 @@ export interface McpClient {
    * of the acknowledgement of each (re-)opening and the notifications the
    * filter names. Re-opens on its own; ends when `options.signal` aborts or
    * the loop breaks. Received notifications invalidate the cache.
+   * A filter may carry an extension's fields (`{ taskIds }` with
+   * `tasksClient()`): the notifications that extension takes
+   * (`listenNotifications`) are then yielded too, typed by `E`
+   * (`client.listen<TaskStatusNotification>({ taskIds })`).
    */
-  listen(filter: SubscriptionFilter, options?: ListenOptions): AsyncIterableIterator<ListenEvent>;
+  listen<E extends { method: string } = never>(filter: ListenFilter, options?: ListenOptions): AsyncIterableIterator<ListenEvent | E>;
   /** Drops every kept result. */
   clearCache(): void;
   /**
@@ -375,6 +408,22 @@ export interface ExtensionCore {
   /** Throws when the client is closed. */
   open(): void;
   /**
+   * Opens one `subscriptions/listen` stream with `filter` (no re-opening:
+   * the extension decides what to do when it ends) and hands its messages
+   * to `options.onEvent`. Resolves when the stream ends (the server ended
+   * it, the connection dropped, `options.signal` aborted or the client
+   * closed), telling whether it was acknowledged; rejects when it could not
+   * be opened (a JsonRpcError for a server's refusal, such as -32601 from a
+   * server that offers no listen stream).
+   */
+  listen(
+    filter: ListenFilter,
+    options: ExtensionListenOptions,
+  ): Promise<{
+    /** Whether the server acknowledged the stream before it ended. */
+    acknowledged: boolean;
+  }>;
+  /**
    * Where the extension registers how it continues each `resultType` it
    * claims, by `method + " " + resultType`.
    */
@@ -398,6 +447,12 @@ export interface ClientExtension {
    * sends `tools/call`'s name.
    */
   readonly namedParams?: Readonly<Record<string, string>>;
+  /**
+   * Notification methods of its own that listen streams pass on
+   * (`["notifications/tasks"]`); a stream drops every other method the core
+   * does not take.
+   */
+  readonly listenNotifications?: readonly string[];
   /** Called once by createClient, after the client is built: registers in `core.claims` how this client continues the results the extension claims. */
   link(core: ExtensionCore): void;
 }

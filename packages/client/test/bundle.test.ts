@@ -31,8 +31,9 @@ const heavy = (inputs: string[]) => inputs.filter((i) => /node_modules\/(zod|ajv
  * (324 kB minified with @modelcontextprotocol/client 2.4.0; `npm run bench`
  * measures both in one run and prints the ratio).
  */
-// A guard below the target, raised only on purpose: 93 000 until the client's middleware (0.8 kB) came.
-const BUDGET_BYTES = 94_000;
+// A guard below the target, raised only on purpose: 93 000 until the client's middleware (0.8 kB) came,
+// 94 000 until listen streams passed extensions' notifications and extensions could open one (0.2 kB).
+const BUDGET_BYTES = 94_300;
 
 describe("the minimal tool-calling browser app on @mrtr/client", async () => {
   const app = await bundleApp(minimal, { source: true });

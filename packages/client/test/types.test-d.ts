@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { CallToolResult, CompleteResult, ListToolsResult } from "@mrtr/schema";
+import type { CallToolResult, CompleteResult, ListToolsResult, SubscriptionFilter } from "@mrtr/schema";
 import { type ListenEvent, createClient, type McpClient } from "@mrtr/client";
 
 declare const client: McpClient;
@@ -32,5 +32,18 @@ describe("client.request is typed by method", () => {
     expectTypeOf(client.listen({ toolsListChanged: true })).toEqualTypeOf<AsyncIterableIterator<ListenEvent>>();
     // @ts-expect-error a filter field must be a boolean
     void client.listen({ toolsListChanged: "yes" });
+  });
+
+  it("takes an extension's filter fields and types its notifications by the type parameter, the core's narrowing intact", () => {
+    const filter: SubscriptionFilter = { toolsListChanged: true };
+    expectTypeOf(client.listen(filter)).toEqualTypeOf<AsyncIterableIterator<ListenEvent>>();
+    type JobNotification = { jsonrpc: "2.0"; method: "notifications/jobs"; params: { jobId: string } };
+    expectTypeOf(client.listen<JobNotification>({ jobIds: ["j-1"] })).toEqualTypeOf<AsyncIterableIterator<ListenEvent | JobNotification>>();
+    async function _narrow() {
+      for await (const event of client.listen<JobNotification>({ jobIds: ["j-1"], resourceSubscriptions: ["file:///a"] })) {
+        if (event.method === "notifications/resources/updated") expectTypeOf(event.params.uri).toEqualTypeOf<string>();
+        if (event.method === "notifications/jobs") expectTypeOf(event.params.jobId).toEqualTypeOf<string>();
+      }
+    }
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Following one task to its end, for a call that got a task handle
- * (transparently) or for `resumeTask`: poll `tasks/get` at the pace the
- * server suggests, within bounds; ask the client's handlers each question
+ * (transparently) or for `resumeTask`: take the states the server pushes
+ * while the client's listen stream covers the task (`task-stream.ts`),
+ * polling `tasks/get` then only every `maxPollMs` as a safety net; poll at
+ * the pace the server suggests, within bounds, otherwise; ask the client's handlers each question
  * once (keys are deduplicated over the task's life, tasks.md "Task Update
  * Requests") while polling goes on, and send each answer with `tasks/update`
  * as soon as its handler finishes; end with the completed result, the
@@ -19,6 +21,7 @@ import type { CreateTaskResult, DetailedTask, Task } from "../schema/types.gen.j
 import type { TasksClientSettings } from "./options.js";
 import { pollDelay, retryDelay, wait } from "./poll-delay.js";
 import { checkedAck, checkedTask } from "./task-checks.js";
+import type { TaskStream } from "./task-stream.js";
 import { TaskCancelledError, TaskInputLimitError, TaskPollFailedError, TaskPollTimeoutError } from "./task-errors.js";
 
 /** Hands a task state to the application's `onTask`, which must not break the call. */
@@ -52,9 +55,10 @@ async function retrying<T>(send: () => Promise<T>, taskId: string, s: TasksClien
  * Follows task `taskId` to its end and resolves to its result (the client
  * checks it as the call's method's result). `seed` is the state already
  * known (the handle of a task this call started); without one (`resumeTask`)
- * the first poll is sent at once.
+ * the first poll is sent at once. `stream` is the client's listen stream of
+ * its tasks (absent: polling only).
  */
-export async function followTask(call: ExtensionCall, taskId: string, s: TasksClientSettings, seed?: Task): Promise<Record<string, unknown>> {
+export async function followTask(call: ExtensionCall, taskId: string, s: TasksClientSettings, seed?: Task, stream?: TaskStream): Promise<Record<string, unknown>> {
   const started = Date.now();
   // Keys handed to a handler over the task's life: none is asked twice. At most maxInputRounds × maxInputRequests.
   const asked = new Set<string>();
@@ -74,27 +78,33 @@ export async function followTask(call: ExtensionCall, taskId: string, s: TasksCl
   };
   let wake: (() => void) | undefined;
   const send = (method: string, params: Record<string, unknown>) => retrying(() => call.request(method, params), taskId, s, call.signal, left);
+  // A pushed state, or the stream losing this task, ends the wait at once.
+  const feed = stream?.follow(taskId, () => wake?.());
 
   const answer = async (key: string, response: unknown) => {
     if (ended.signal.aborted) return;
     checkedAck("tasks/update", await send("tasks/update", { taskId, inputResponses: { [key]: response } }));
-    wake?.(); // the server has something new: look at once
+    // The server has something new: look at once, unless it will push it.
+    if (!feed?.covered()) wake?.();
   };
 
   try {
     for (;;) {
       rethrow();
-      if (task) {
+      let current = feed?.take();
+      if (task && !current) {
         const limit = Math.min(s.maxPollDurationMs, typeof task.ttlMs === "number" ? Math.max(1, task.ttlMs) : Infinity);
         const remaining = started + limit - Date.now();
         if (remaining <= 0) throw new TaskPollTimeoutError(taskId, limit, left);
-        const delay = pollDelay(task, unsuggested, s);
-        if (task.pollIntervalMs === undefined) unsuggested++;
+        // Heard on the stream: a poll only every maxPollMs, in case a notification is lost.
+        const delay = feed?.covered() ? s.maxPollMs : pollDelay(task, unsuggested, s);
+        if (task.pollIntervalMs === undefined && !feed?.covered()) unsuggested++;
         await wait(Math.min(delay, remaining), call.signal, (w) => (wake = w));
         wake = undefined;
         rethrow();
+        current = feed?.take();
       }
-      const current = checkedTask(await send("tasks/get", { taskId }), taskId);
+      current ??= checkedTask(await send("tasks/get", { taskId }), taskId);
       task = current;
       seen(s, current);
       over = current.status === "completed" || current.status === "failed" || current.status === "cancelled";
@@ -131,6 +141,7 @@ export async function followTask(call: ExtensionCall, taskId: string, s: TasksCl
     }
     throw error;
   } finally {
+    feed?.release();
     ended.abort();
   }
 }

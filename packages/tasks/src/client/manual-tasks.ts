@@ -47,13 +47,13 @@ export async function startTool(client: McpClient, name: string, args: Record<st
 /**
  * Follows a task started earlier, by this client or another (another
  * process, after a restart), to its final result, exactly as `callTool` does
- * after a handle: polling, questions answered by this client's handlers
+ * after a handle: notifications or polling, questions answered by this client's handlers
  * (those outstanding are asked again: this client has not seen them), the
  * same errors and limits. Aborting `options.signal` cancels the task.
  */
 export function resumeTask(client: McpClient, taskId: string, options?: CallOptions): Promise<CallToolResult> {
-  const { host, settings } = tasksOf(client, "resumeTask");
-  return host.continue("tools/call", {}, options, (call) => followTask(call, taskId, settings)) as Promise<unknown> as Promise<CallToolResult>;
+  const { host, settings, stream } = tasksOf(client, "resumeTask");
+  return host.continue("tools/call", {}, options, (call) => followTask(call, taskId, settings, undefined, stream)) as Promise<unknown> as Promise<CallToolResult>;
 }
 
 /** One `tasks/get`: the task as it is now (with its questions, result or error). */

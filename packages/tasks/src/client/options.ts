@@ -42,6 +42,21 @@ export interface TasksClientOptions {
    */
   onGiveUp?: "cancel" | "leave";
   /**
+   * How the client learns a task's new states. `"notifications"` (the
+   * default): when the server offers them, from `notifications/tasks` on one
+   * `subscriptions/listen` stream per client covering the tasks it follows,
+   * with a safety `tasks/get` every `maxPollMs`; tasks the server does not
+   * agree to report on, and every task while the stream is down, are polled.
+   * `"poll"`: `tasks/get` only, no listen stream.
+   */
+  follow?: "notifications" | "poll";
+  /**
+   * Most tasks one listen stream names (default 100, the server package's
+   * own default limit); further tasks are polled until there is room. A
+   * server that refuses that many (-32602) is asked for half as many.
+   */
+  maxListenTaskIds?: number;
+  /**
    * Receives each state of a task the client sees: the handle, then every
    * `tasks/get` result. Persist `taskId` here to resume after a crash
    * (`resumeTask`). Errors it throws are ignored.
@@ -52,10 +67,13 @@ export interface TasksClientOptions {
 /** The options with every default filled. */
 export type TasksClientSettings = Required<Omit<TasksClientOptions, "onTask">> & Pick<TasksClientOptions, "onTask">;
 
+/** How `tasksClient` learns a task's states by default (`follow`). */
+const FOLLOW_DEFAULT = "notifications";
+
 /** Whether `tasksClient` cancels a task its call gives up on (`onGiveUp`) by default. */
 const ON_GIVE_UP_DEFAULT = "cancel";
 
-/** The defaults of `tasksClient`'s options (polling bounds, input rounds, failures, limits). */
+/** The defaults of `tasksClient`'s options (polling bounds, input rounds, failures, limits, tasks per listen stream). */
 export const TASKS_CLIENT_DEFAULTS = {
   minPollMs: 100,
   maxPollMs: 30_000,
@@ -64,10 +82,11 @@ export const TASKS_CLIENT_DEFAULTS = {
   maxInputRounds: 10,
   maxPollFailures: 5,
   cancelTimeoutMs: 5_000,
+  maxListenTaskIds: 100,
 } as const;
 
 export function tasksClientSettings(options: TasksClientOptions): TasksClientSettings {
-  const settings = { ...TASKS_CLIENT_DEFAULTS, onGiveUp: ON_GIVE_UP_DEFAULT } as TasksClientSettings;
+  const settings = { ...TASKS_CLIENT_DEFAULTS, onGiveUp: ON_GIVE_UP_DEFAULT, follow: FOLLOW_DEFAULT } as TasksClientSettings;
   for (const key of Object.keys(TASKS_CLIENT_DEFAULTS) as (keyof typeof TASKS_CLIENT_DEFAULTS)[]) {
     const value = options[key];
     if (value === undefined) continue;
@@ -80,6 +99,10 @@ export function tasksClientSettings(options: TasksClientOptions): TasksClientSet
   if (options.onGiveUp !== undefined) {
     if (options.onGiveUp !== "cancel" && options.onGiveUp !== "leave") throw new McpClientError(`tasksClient(): onGiveUp must be "cancel" or "leave" (got ${String(options.onGiveUp)}).`);
     settings.onGiveUp = options.onGiveUp;
+  }
+  if (options.follow !== undefined) {
+    if (options.follow !== "notifications" && options.follow !== "poll") throw new McpClientError(`tasksClient(): follow must be "notifications" or "poll" (got ${String(options.follow)}).`);
+    settings.follow = options.follow;
   }
   if (options.onTask) settings.onTask = options.onTask;
   return settings;

@@ -34,8 +34,17 @@ describe("poll delays", () => {
 
 describe("tasksClient options", () => {
   it("fills the documented defaults", () => {
-    expect(tasksClientSettings({})).toEqual({ ...TASKS_CLIENT_DEFAULTS, onGiveUp: "cancel" });
-    expect(TASKS_CLIENT_DEFAULTS).toEqual({ minPollMs: 100, maxPollMs: 30_000, initialPollMs: 500, maxPollDurationMs: 3_600_000, maxInputRounds: 10, maxPollFailures: 5, cancelTimeoutMs: 5_000 });
+    expect(tasksClientSettings({})).toEqual({ ...TASKS_CLIENT_DEFAULTS, onGiveUp: "cancel", follow: "notifications" });
+    expect(TASKS_CLIENT_DEFAULTS).toEqual({
+      minPollMs: 100,
+      maxPollMs: 30_000,
+      initialPollMs: 500,
+      maxPollDurationMs: 3_600_000,
+      maxInputRounds: 10,
+      maxPollFailures: 5,
+      cancelTimeoutMs: 5_000,
+      maxListenTaskIds: 100,
+    });
   });
 
   it("refuses limits that are not whole positive numbers, and minPollMs over maxPollMs, naming the option", () => {
@@ -43,6 +52,8 @@ describe("tasksClient options", () => {
     expect(() => tasksClient({ maxPollDurationMs: Infinity })).toThrow(McpClientError);
     expect(() => tasksClient({ minPollMs: 500, maxPollMs: 100 })).toThrow(/minPollMs must not exceed maxPollMs/);
     expect(() => tasksClient({ onGiveUp: "keep" as never })).toThrow(/onGiveUp must be "cancel" or "leave"/);
+    expect(() => tasksClient({ follow: "push" as never })).toThrow(/follow must be "notifications" or "poll"/);
+    expect(() => tasksClient({ maxListenTaskIds: 0 })).toThrow(/maxListenTaskIds must be a whole number/);
     expect(() => tasksClient({ maxPollFailures: 0 })).not.toThrow();
   });
 });

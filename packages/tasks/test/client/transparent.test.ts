@@ -12,7 +12,8 @@ import { cancelTask } from "@mrtr/tasks/client";
 import { recording } from "./fixtures/recording.js";
 import { taskServer } from "./fixtures/task-server.js";
 
-const FAST = { minPollMs: 5, maxPollMs: 50 };
+// Polling only: these tests count tasks/get; the listen stream's part is notifications.test.ts.
+const FAST = { minPollMs: 5, maxPollMs: 50, follow: "poll" } as const;
 
 function setup(form?: FormHandler, options: Parameters<typeof tasksClient>[0] = FAST) {
   const peer = taskServer();
