@@ -23,6 +23,8 @@ export const DEEP_SUITES = [
   "test/e2e/**/*.test.ts",
   "packages/apps/test/browser/**/*.test.ts",
   "examples/web-host/test/**/*.test.ts",
+  "test/examples/**/*.test.ts",
+  "test/release/publish-check.test.ts",
 ];
 
 /** What every run shares: where tests are found, how packages resolve, the time a test may take. */

@@ -11,8 +11,8 @@
  * page's too, resolves; every type a public declaration names is itself in
  * the reference. Any warning fails the build.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import ts from "typescript";
 import {
@@ -28,6 +28,7 @@ import {
 } from "typedoc";
 import { documentedPackages } from "./api-entry-points.js";
 import { apiStartPage } from "./api-start-page.js";
+import { guidePages, pageTitle } from "./guide-pages.js";
 import { undocumentedDeclarations } from "./doc-comment-rule.js";
 
 /** Where `npm run docs` writes the site, relative to the repository root (git-ignored). */
@@ -169,7 +170,16 @@ export async function buildApiReference(root: string, options: ApiReferenceOptio
     registry: app.files,
     alwaysCreateEntryPointModule: true,
   });
+  // The guides, beside the reference: documents of the merged site only
+  // (set now, or every package would get them too), in the index's order.
+  const guides = guidePages(root);
+  if (!guides.ok) for (const problem of guides.problems) app.logger.error(problem);
+  else if (guides.files.length > 0) app.options.setValue("projectDocuments", guides.files.map((f) => normalizePath(f)));
   app.converter.addProjectDocuments(merged);
+  for (const doc of merged.documents ?? []) {
+    const file = guides.ok ? guides.files.find((f) => basename(f, ".md") === doc.name) : undefined;
+    if (file) doc.name = pageTitle(readFileSync(file, "utf8"), basename(file));
+  }
   const start = apiStartPage(root, packageNames);
   if (!start.ok) for (const problem of start.problems) app.logger.error(problem);
   else {

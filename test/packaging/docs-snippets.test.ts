@@ -1,5 +1,5 @@
 /**
- * The TypeScript in docs/*.md compiles against the installed tarballs, as
+ * The TypeScript in docs/*.md and docs/guides/*.md compiles against the installed tarballs, as
  * the READMEs' does (readme-snippets.test.ts): each ```ts block its own
  * module (```ts nocheck for a fragment that cannot stand alone), NodeNext
  * with @types/node and the repository's strictness.
@@ -15,12 +15,13 @@ import { cases } from "../helpers/cases.js";
 const { root, consumers, nodeTypeRoots } = packaging();
 const options = { ...nodeNext(nodeTypeRoots).options, skipLibCheck: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true };
 const libraries = consumers.find((c) => c.end === "newest")!;
-const docs = readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md"));
+const pagesOf = (dir: string) => readdirSync(join(root, dir)).filter((f) => f.endsWith(".md")).map((f) => `${dir}/${f}`);
+const docs = [...pagesOf("docs"), ...pagesOf("docs/guides")];
 
-describe.each(cases(docs, "the docs/*.md pages"))("docs/%s", (doc) => {
+describe.each(cases(docs, "the docs/*.md and docs/guides/*.md pages"))("%s", (doc) => {
   it("every TypeScript snippet compiles against the installed packages", () => {
-    const snippets = snippetsOf(`docs/${doc}`, readFileSync(join(root, "docs", doc), "utf8"));
-    const problems = compileSnippets(new Checker(options, libraries.dir), join(libraries.dir, "checks", "docs", doc.replace(/\W+/g, "-")), snippets);
+    const snippets = snippetsOf(doc, readFileSync(join(root, doc), "utf8"));
+    const problems = compileSnippets(new Checker(options, libraries.dir), join(libraries.dir, "checks", doc.replace(/\W+/g, "-")), snippets);
     expect(problems, "docs snippets that do not compile").toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * sides, and the OpenTelemetry SDK keeping the spans in memory. Run from the
  * repository root: `node --import tsx examples/otel-console/src/main.ts`.
  */
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,4 +49,9 @@ async function callSurvey(tracing: InMemoryTracing): Promise<string> {
   return first?.type === "text" ? first.text : JSON.stringify(result.content);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Run as a command, it checks itself: the answers came back, and the whole flow is one trace.
+  const text = await main();
+  assert.match(text, /^result: Ada, Lyon, teal$/m);
+  assert.match(text, /^traces: 1$/m);
+}
