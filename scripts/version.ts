@@ -1,20 +1,15 @@
 /**
  * `npm run version`: applies the pending changesets (`changeset version`),
- * keeps the peer ranges inside each fixed group exact, and refreshes the
- * lockfile. Release with this, not with `changeset version` alone.
- *
- * Why the peer ranges need help: the packages of a fixed group release
- * together under one version, so a peer dependency between two of them (as
- * `@mrtr/deprecated` on `@mrtr/server`) names exactly that version. But when
- * a minor release moves a peer dependency out of its range, changesets turns
- * the dependent's release into a major, and the fixed group carries that
- * major to every package. So the exact ranges are widened to `>=` their
- * version while changesets runs, and set to the new exact version after.
+ * keeps the peer ranges between workspace packages as the release policy
+ * says (scripts/lib/peer-ranges.ts: exact inside a fixed group, `^` across
+ * groups, never a spurious major), and refreshes the lockfile. Release with
+ * this, not with `changeset version` alone.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { releasedRange, widened } from "./lib/peer-ranges.js";
 import { workspacePackages, type Manifest } from "./lib/workspace.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,12 +26,14 @@ function run(command: string, args: string[]): void {
 const config = JSON.parse(readFileSync(join(root, ".changeset/config.json"), "utf8")) as ChangesetConfig;
 const groupOf = new Map<string, string[]>();
 for (const group of config.fixed ?? []) for (const name of group) groupOf.set(name, group);
+const before = workspacePackages(root);
+const names = new Set(before.map((p) => p.manifest.name));
+const versionsBefore = new Map(before.map((p) => [p.manifest.name, p.manifest.version]));
 
-/** Each workspace package with a peer dependency on a member of its own fixed group. */
-const dependents = workspacePackages(root).flatMap((pkg) => {
-  const group = groupOf.get(pkg.manifest.name);
-  const peers = Object.keys(pkg.manifest.peerDependencies ?? {}).filter((name) => group?.includes(name));
-  return peers.length ? [{ file: join(pkg.dir, "package.json"), peers }] : [];
+/** Each workspace package with a peer dependency on another workspace package, and those peers' ranges. */
+const dependents = before.flatMap((pkg) => {
+  const peers = Object.entries(pkg.manifest.peerDependencies ?? {}).filter(([name]) => names.has(name));
+  return peers.length ? [{ name: pkg.manifest.name, file: join(pkg.dir, "package.json"), peers: new Map(peers) }] : [];
 });
 const originals = new Map(dependents.map((d) => [d.file, readFileSync(d.file, "utf8")]));
 
@@ -48,11 +45,7 @@ function rewrite(file: string, change: (manifest: Manifest) => void): void {
 
 for (const { file, peers } of dependents) {
   rewrite(file, (m) => {
-    for (const name of peers) {
-      const range = m.peerDependencies![name]!;
-      if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(range)) throw new Error(`${file}: peer ${name} is "${range}"; a fixed group's peer range must be one exact version`);
-      m.peerDependencies![name] = `>=${range}`;
-    }
+    for (const [name, range] of peers) m.peerDependencies![name] = widened(range, `${file}: ${name}`);
   });
 }
 try {
@@ -62,9 +55,19 @@ try {
   throw error;
 }
 const versions = new Map(workspacePackages(root).map((p) => [p.manifest.name, p.manifest.version]));
-for (const { file, peers } of dependents) {
+const problems: string[] = [];
+for (const { name: dependent, file, peers } of dependents) {
+  const released = versions.get(dependent) !== versionsBefore.get(dependent);
   rewrite(file, (m) => {
-    for (const name of peers) m.peerDependencies![name] = versions.get(name)!;
+    for (const [name, original] of peers) {
+      const outcome = releasedRange(original, versions.get(name)!, groupOf.get(dependent)?.includes(name) ?? false, released, `${dependent} (peer ${name})`);
+      if (outcome.ok) m.peerDependencies![name] = outcome.range;
+      else problems.push(outcome.problem);
+    }
   });
+}
+if (problems.length > 0) {
+  console.error(problems.join("\n"));
+  process.exit(1);
 }
 run("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"]);
