@@ -1,8 +1,8 @@
 /**
  * A ```ts file=PATH block of a README or doc page is that repository file,
  * character for character (less the file's final newline). The file is
- * typechecked by its workspace and run by its tests, so the code a reader
- * copies is checked code; the packaging suite's compilation of README blocks
+ * typechecked (the root tsconfig.json holds the examples) and run by its
+ * tests, so the code a reader copies is checked code; the packaging suite's compilation of README blocks
  * skips these (test/packaging/readme-snippets.ts), since what they import (a
  * web framework) is not installed in its consumer projects.
  */
