@@ -62,6 +62,14 @@ export interface SendOptions {
    * no per-request headers (stdio, in-process, a 2025-11-25 session).
    */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Told each message the server sends on this request's own stream ahead of
+   * its answer (progress, a deprecated feature's log messages), as received:
+   * check what you read. Listeners of every layer are told, outermost first;
+   * one that throws changes nothing. Transports without such messages never
+   * call it.
+   */
+  onMessage?: (message: Readonly<Record<string, unknown>>) => void;
 }
 
 /** One layer: send through `next` (optionally another message, or headers of its own), or answer or refuse in its place. */

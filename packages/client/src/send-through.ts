@@ -27,23 +27,45 @@ export function sentCall(call: FlowCall, method: string, message: JSONRPCRequest
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const VALUE = /^[^\r\n\0]*$/;
 
-/** Sends `call.message` through `layers`, the first outermost, `send` innermost (with the headers the layers gave, if any). */
-export function sendThrough(
-  layers: readonly ClientMiddleware[],
-  call: SentCall,
-  send: (message: JSONRPCRequest, headers: Readonly<Record<string, string>> | undefined) => Promise<TransportResponse>,
-): Promise<TransportResponse> {
-  type Sending = { message: JSONRPCRequest; headers: Readonly<Record<string, string>> | undefined };
-  return runOnion<Sending, TransportResponse>(
+/** What the layers gave `next`: the message, their headers, and their listeners of the request's stream. */
+export interface Sent {
+  message: JSONRPCRequest;
+  headers: Readonly<Record<string, string>> | undefined;
+  listeners: readonly ((message: Readonly<Record<string, unknown>>) => void)[];
+}
+
+/** Sends `call.message` through `layers`, the first outermost, `send` innermost (with the headers and stream listeners the layers gave). */
+export function sendThrough(layers: readonly ClientMiddleware[], call: SentCall, send: (sent: Sent) => Promise<TransportResponse>): Promise<TransportResponse> {
+  return runOnion<Sent, TransportResponse>(
     layers.length,
     (i, sending, next) =>
       layers[i]!({ ...call, message: sending.message }, (message = sending.message, options) => {
         const bad = options?.headers && Object.entries(options.headers).find(([name, value]) => !TOKEN.test(name) || typeof value !== "string" || !VALUE.test(value));
         if (bad) return Promise.reject(new McpClientError(`middleware[${i}] gave next() an invalid HTTP header ${JSON.stringify(bad[0])}: names are tokens (letters, digits, !#$%&'*+.^_\`|~-), values strings without line breaks.`));
-        return next({ message, headers: options?.headers ? { ...sending.headers, ...options.headers } : sending.headers });
+        const headers = options?.headers ? { ...sending.headers, ...options.headers } : sending.headers;
+        const listeners = options?.onMessage ? [...sending.listeners, options.onMessage] : sending.listeners;
+        return next({ message, headers, listeners });
       }),
-    { message: call.message, headers: undefined },
-    (s) => send(s.message, s.headers),
+    { message: call.message, headers: undefined, listeners: [] },
+    send,
     (i) => new McpClientError(`middleware[${i}] called next() twice`),
   );
+}
+
+/** The transport's `onMessage` for a request: the call's own (progress), then each layer's listener; a listener that throws changes nothing. */
+export function withListeners(
+  own: ((message: Record<string, unknown>) => void) | undefined,
+  listeners: readonly ((message: Readonly<Record<string, unknown>>) => void)[],
+): ((message: Record<string, unknown>) => void) | undefined {
+  if (listeners.length === 0) return own;
+  return (message) => {
+    own?.(message);
+    for (const listener of listeners) {
+      try {
+        listener(message);
+      } catch {
+        // A layer's listener must not break the exchange.
+      }
+    }
+  };
 }

@@ -102,10 +102,13 @@ async function exchange(core: ClientCore, call: FlowCall, retry: Retry, rounds: 
     namedParam: core.namedParams?.[method],
     ...(token !== undefined && { onMessage: progressFilter(token, onProgress!) }),
   };
-  const send = (m: JSONRPCRequest, headers?: Readonly<Record<string, string>>) => core.transport.request(m, headers ? { ...options, headers } : options);
+  const send = (m: JSONRPCRequest, headers?: Readonly<Record<string, string>>, onMessage = options.onMessage) =>
+    core.transport.request(m, { ...options, ...(headers && { headers }), ...(onMessage && { onMessage }) });
   const { middleware } = core;
   const response = (await (middleware
-    ? middlewareModule().then(({ sendThrough, sentCall }) => sendThrough(middleware, sentCall(call, method, message, rounds), send))
+    ? middlewareModule().then(({ sendThrough, sentCall, withListeners }) =>
+        sendThrough(middleware, sentCall(call, method, message, rounds), (sent) => send(sent.message, sent.headers, withListeners(options.onMessage, sent.listeners))),
+      )
     : send(message))) as Response;
   const hit = checkJsonLimits(response, core.policy.jsonLimits);
   if (hit) throw new JsonLimitError(hit.limit, hit.max, hit.path);
