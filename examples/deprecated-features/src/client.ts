@@ -1,41 +1,22 @@
 import { createClient, type Transport } from "@mrtr/client";
-import type { LoggingLevel, LoggingMessageNotification } from "@mrtr/deprecated";
-import { roots, sampling } from "@mrtr/deprecated/client";
+import type { LoggingLevel, LoggingMessageNotificationParams } from "@mrtr/deprecated";
+import { logging, roots, sampling } from "@mrtr/deprecated/client";
 
 /** A log message the server sent: its level, logger and data. */
-export type LogMessage = LoggingMessageNotification["params"];
+export type LogMessage = LoggingMessageNotificationParams;
 
-/**
- * Asks for log messages at `level` and up on every request (`_meta["io.modelcontextprotocol/logLevel"]`), and hands
- * each `notifications/message` that comes on a request's stream to `onLog`. The client has no logging option of its
- * own (logging is deprecated), so this wraps the transport.
- */
-export function withLogLevel(inner: Transport, level: LoggingLevel, onLog: (message: LogMessage) => void): Transport {
-  return {
-    ...inner,
-    request(message, options = {}) {
-      const params = message.params ?? {};
-      const _meta = { ...(params._meta as object | undefined), "io.modelcontextprotocol/logLevel": level };
-      return inner.request(
-        { ...message, params: { ...params, _meta } },
-        {
-          ...options,
-          onMessage: (m) => (m.method === "notifications/message" ? onLog(m.params as LogMessage) : options.onMessage?.(m)),
-        },
-      );
-    },
-  };
-}
-
-/** Calls `describe_project` over `transport`, lending a canned model and two roots; the tool's text and the log. */
-export async function describeProject(transport: Transport): Promise<{ text: string; log: LogMessage[]; sampled: string[] }> {
+/** Calls `describe_project` over `transport`, lending a canned model and two roots, asking for log messages at `logLevel` and up; the tool's text and the log. */
+export async function describeProject(transport: Transport, logLevel: LoggingLevel = "info"): Promise<{ text: string; log: LogMessage[]; sampled: string[] }> {
   const log: LogMessage[] = [];
   const sampled: string[] = [];
   const quiet = { silenceDeprecationWarning: true };
+  // Asks for log messages at logLevel and up on every request (in its _meta), and collects those its stream carries.
+  const logs = logging({ level: logLevel, onMessage: (message) => void log.push(message), ...quiet });
   const client = createClient({
     name: "desk",
     version: "1.0.0",
-    transport: withLogLevel(transport, "info", (message) => log.push(message)),
+    transport,
+    middleware: [logs], // the level goes into each request's _meta; the log messages arrive on each request's stream
     inputKinds: [
       // Where a host calls its model (after showing the user what is asked); here a canned completion.
       sampling(async (params) => {

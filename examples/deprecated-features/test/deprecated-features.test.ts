@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createClient, JsonRpcError, type Transport } from "@mrtr/client";
 import { inProcessTransport } from "@mrtr/server";
-import { describeProject, withLogLevel, type LogMessage } from "../src/client.js";
+import { describeProject } from "../src/client.js";
 import { server } from "../src/server.js";
 
 /** An in-process transport that counts the requests of each method. */
@@ -35,9 +35,8 @@ describe("deprecated features: sampling, roots and logging", () => {
   });
 
   it("sends no log message below the level asked", async () => {
-    const log: LogMessage[] = [];
-    const transport = withLogLevel(inProcessTransport(server), "warning", (m) => log.push(m));
-    await describeProject(transport);
+    const { text, log } = await describeProject(inProcessTransport(server), "warning");
+    expect(text).toBe("A notes app for teams (in notes, shared)");
     expect(log).toEqual([]);
   });
 

@@ -7,8 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { repoRoot } from "../../../test/helpers/paths.js";
-import { roots, sampling } from "@mrtr/deprecated/client";
-import { rootsKind, samplingKind } from "@mrtr/deprecated/server";
+import { logging, roots, sampling } from "@mrtr/deprecated/client";
+import { logging as serverLogging, rootsKind, samplingKind } from "@mrtr/deprecated/server";
 import { textAnswer } from "./helpers.js";
 
 const handler = () => textAnswer("x");
@@ -59,6 +59,19 @@ describe("deprecation warnings", () => {
     roots([]);
     rootsKind();
     expect(codes()).toEqual(["MRTR_DEP_SAMPLING", "MRTR_DEP_ROOTS"]);
+  });
+
+  it("the client logging plugin emits MRTR_DEP_LOGGING once, shared with the server feature, unless silenced", () => {
+    const onMessage = () => undefined;
+    logging({ level: "info", onMessage, silenceDeprecationWarning: true });
+    expect(emitted).toEqual([]);
+    logging({ level: "info", onMessage });
+    serverLogging();
+    logging({ level: "error", onMessage });
+    expect(codes()).toEqual(["MRTR_DEP_LOGGING"]);
+    expect(emitted[0]).toMatchObject({ type: "DeprecationWarning" });
+    expect(emitted[0]!.message).toMatch(/stderr on stdio, or to OpenTelemetry/);
+    expect(emitted[0]!.message).toMatch(/on or after 2027-07-28/);
   });
 
   it("the option silenceDeprecationWarning: true silences it, on every factory", () => {

@@ -8,6 +8,7 @@
  */
 import type { ServerFeature } from "@mrtr/server/plugin";
 import { warnDeprecated, type DeprecationOptions } from "../internal/deprecation.js";
+import { LOG_LEVEL_META, LOGGING_LEVELS } from "../internal/logging-levels.js";
 import type { LoggingLevel, LoggingMessageNotification } from "../types.gen.js";
 
 /**
@@ -42,14 +43,7 @@ export interface LoggingContext {
   log(level: LoggingLevel, data: unknown, logger?: string): void;
 }
 
-/**
- * The levels, least severe first (RFC 5424 order).
- *
- * @deprecated Logging is deprecated since MCP 2026-07-28 (SEP-2577).
- * Migrate: log to stderr on stdio, or to OpenTelemetry. Earliest removal:
- * the first protocol revision released on or after 2027-07-28.
- */
-export const LOGGING_LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+export { LOGGING_LEVELS };
 
 /**
  * The logging feature: pass it to `createServer({ features: [logging()] })`.
@@ -69,7 +63,7 @@ export function logging(options: LoggingOptions = {}): ServerFeature<LoggingCont
     name: "logging",
     capabilities: { logging: {} },
     contextMethods(ctx, emit) {
-      const asked: unknown = ctx.meta["io.modelcontextprotocol/logLevel"];
+      const asked: unknown = ctx.meta[LOG_LEVEL_META];
       const threshold = typeof asked === "string" ? LOGGING_LEVELS.indexOf(asked as LoggingLevel) : -1;
       return {
         log(level, data, logger) {
