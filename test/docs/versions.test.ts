@@ -9,20 +9,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { publicPackages } from "../../scripts/lib/workspace.js";
 import { cases } from "../helpers/cases.js";
-import { cells } from "../helpers/markdown-table.js";
+import { tableRows } from "../helpers/markdown-table.js";
 import { repoRoot } from "../helpers/paths.js";
 
 /** The README table whose header is `| package | version | status |`: name to version. */
 function readmeVersions(): Map<string, string> {
-  const lines = readFileSync(join(repoRoot, "README.md"), "utf8").split("\n");
-  const header = lines.findIndex((line) => /^\|\s*package\s*\|\s*version\s*\|/.test(line));
-  const rows = new Map<string, string>();
-  for (const line of header === -1 ? [] : lines.slice(header + 2)) {
-    if (!line.startsWith("|")) break;
-    const [name = "", version = ""] = cells(line);
-    rows.set(name.replace(/`/g, ""), version);
-  }
-  return rows;
+  const rows = tableRows(readFileSync(join(repoRoot, "README.md"), "utf8"), /^\|\s*package\s*\|\s*version\s*\|/);
+  return new Map(rows.map(([name = "", version = ""]) => [name.replace(/`/g, ""), version]));
 }
 
 const packages = publicPackages(repoRoot).map((p) => ({ name: p.manifest.name, version: p.manifest.version, dir: p.dir }));

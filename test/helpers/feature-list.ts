@@ -1,7 +1,7 @@
 /** The feature list of the root README: one row per feature, the example that shows it and the guide that explains it. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cells } from "./markdown-table.js";
+import { tableRows } from "./markdown-table.js";
 import { repoRoot } from "./paths.js";
 
 /** A row of the feature list. */
@@ -18,14 +18,9 @@ const linkOf = (cell: string) => /\]\(([^)]+)\)/.exec(cell)?.[1] ?? cell;
 
 /** The rows of the README table whose header is `| feature | example | guide |`. */
 export function featureRows(readme = readFileSync(join(repoRoot, "README.md"), "utf8")): FeatureRow[] {
-  const lines = readme.split("\n");
-  const header = lines.findIndex((line) => /^\|\s*feature\s*\|\s*example\s*\|\s*guide\s*\|/.test(line));
-  if (header === -1) return [];
-  const rows: FeatureRow[] = [];
-  for (const line of lines.slice(header + 2)) {
-    if (!line.startsWith("|")) break;
-    const [feature = "", example = "", guide = ""] = cells(line);
-    rows.push({ feature, example: linkOf(example).replace(/^examples\//, "").replace(/\/$/, ""), guide: linkOf(guide) });
-  }
-  return rows;
+  return tableRows(readme, /^\|\s*feature\s*\|\s*example\s*\|\s*guide\s*\|/).map(([feature = "", example = "", guide = ""]) => ({
+    feature,
+    example: linkOf(example).replace(/^examples\//, "").replace(/\/$/, ""),
+    guide: linkOf(guide),
+  }));
 }
