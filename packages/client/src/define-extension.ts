@@ -16,7 +16,7 @@ import { mapLimited } from "./map-limited.js";
 import type { ProgressListener } from "./progress.js";
 import { CORE_LISTEN_METHODS } from "./listen-open.js";
 import { completeProblem } from "./result-checks.js";
-import type { CallOptions, ClaimedResult, ClientExtension, ExtensionCore, ExtensionListenOptions, ExtensionProceed, FlowCall, ListenFilter, McpClient } from "./types.js";
+import type { CallOptions, ClaimedResult, ClientExtension, ExtensionCore, ExtensionProceed, FlowCall, McpClient } from "./types.js";
 
 /** The context of one call an extension continues. */
 export interface ExtensionCall {
@@ -97,13 +97,7 @@ export interface ClientExtensionHost {
    * telling whether it was acknowledged; rejects when it could not be opened.
    * Nothing re-opens it: that is the extension's choice.
    */
-  listen(
-    filter: ListenFilter,
-    options: ExtensionListenOptions,
-  ): Promise<{
-    /** Whether the server acknowledged the stream before it ended. */
-    acknowledged: boolean;
-  }>;
+  listen: ExtensionCore["listen"];
 }
 
 /** An extension as its author writes it (see `ClientExtension` for the fields it shares). */
