@@ -7,12 +7,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { featureRows } from "../helpers/feature-list.js";
+import { featureExamples, featureRows } from "../helpers/feature-list.js";
 import { repoRoot } from "../helpers/paths.js";
 import { cases } from "../helpers/cases.js";
 
 const rows = featureRows();
-const examples = [...new Set(rows.map((r) => r.example))];
+const examples = featureExamples(rows);
 
 describe("the README's feature list", () => {
   it("lists every example of examples/", () => {

@@ -8,7 +8,7 @@
  */
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { featureRows } from "../helpers/feature-list.js";
+import { featureExamples } from "../helpers/feature-list.js";
 import { repoRoot } from "../helpers/paths.js";
 import { cases } from "../helpers/cases.js";
 
@@ -18,7 +18,7 @@ const INTERACTIVE: Record<string, string> = {
   "web-host": "serves a page until stopped; examples/web-host/test/ drives it in Chromium",
 };
 
-const runnable = [...new Set(featureRows().map((r) => r.example))].filter((name) => !(name in INTERACTIVE));
+const runnable = featureExamples().filter((name) => !(name in INTERACTIVE));
 
 /** Runs `npm start -w @mrtr/example-<name>` from the repository root; its exit code and output. */
 function start(name: string): Promise<{ code: number | null; output: string }> {

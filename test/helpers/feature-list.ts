@@ -24,3 +24,6 @@ export function featureRows(readme = readFileSync(join(repoRoot, "README.md"), "
     guide: linkOf(guide),
   }));
 }
+
+/** The examples the feature list names, each once, in the list's order. */
+export const featureExamples = (rows = featureRows()): string[] => [...new Set(rows.map((r) => r.example))];
